@@ -1,6 +1,8 @@
 //! Pairing systems behind one trait: the FIDE Dutch system, Italo-Swiss,
 //! round robin, and (later) the team Swiss. Pure: no I/O.
 
+pub mod matching;
+
 use arbiter_model::{Tournament, Tpn};
 
 /// One board of a round: who has White and who has Black.
