@@ -1,0 +1,31 @@
+//! The pairing systems selectable by name, as the engine command line's
+//! system flag spells them (`--dutch` → `dutch`, spec 05 §7.2).
+
+use crate::PairingSystem;
+
+/// The pairing system selected by a command-line flag without its leading
+/// dashes (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`), or
+/// `None` when no such system is built into this version.
+pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
+    match flag {
+        "dutch" => dutch(),
+        _ => None,
+    }
+}
+
+/// The FIDE Dutch system (C.04.3), once its module is part of the crate.
+fn dutch() -> Option<Box<dyn PairingSystem>> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_flags_select_nothing() {
+        assert!(by_flag("burstein").is_none());
+        assert!(by_flag("").is_none());
+        assert!(by_flag("--dutch").is_none());
+    }
+}
