@@ -1,7 +1,11 @@
 //! Pairing systems behind one trait: the FIDE Dutch system, Italo-Swiss,
 //! round robin, and (later) the team Swiss. Pure: no I/O.
 
+pub mod checker;
+pub mod generator;
 pub mod matching;
+pub mod registry;
+pub mod round_input;
 
 use arbiter_model::{Tournament, Tpn};
 
