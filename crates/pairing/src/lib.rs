@@ -1,11 +1,14 @@
 //! Pairing systems behind one trait: the FIDE Dutch system, Italo-Swiss,
 //! round robin, and (later) the team Swiss. Pure: no I/O.
 
+pub mod acceleration;
 pub mod checker;
 pub mod generator;
+pub mod italo_swiss;
 pub mod matching;
 pub mod registry;
 pub mod round_input;
+pub mod round_robin;
 
 use arbiter_model::{Tournament, Tpn};
 

@@ -1,0 +1,1 @@
+//! The Italo-Swiss system (FSI; spec 06).
