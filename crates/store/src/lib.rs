@@ -1,1 +1,102 @@
-//! placeholder
+//! Event files: one SQLite file per event holding its append-only journal.
+//!
+//! The state of an event is the fold of its journal
+//! ([`arbiter_model::journal`]); this crate only keeps the journal safe.
+//! Every command of the arbiter is one transaction: the entries it produces are
+//! all written, or none is (a crash in the middle leaves the file as it was
+//! before the command).
+//!
+//! # Backends
+//! [`JournalStore`] is the whole interface the rest of Arbiter uses. It is
+//! deliberately small so that a PostgreSQL backend (for the hosted web
+//! service) can implement it beside [`SqliteStore`]:
+//! * entries are `(seq, command, kind, JSON payload)` rows: a `BIGINT`
+//!   identity column, a `commands` row per transaction, `TEXT`/`JSONB` payload;
+//! * [`JournalStore::append`] takes the `seq` the caller folded up to and must
+//!   fail with [`StoreError::Conflict`] when another writer appended since
+//!   (optimistic concurrency: in PostgreSQL a `SELECT max(seq) … FOR UPDATE` on
+//!   the event row or a serializable transaction; in SQLite `BEGIN IMMEDIATE`);
+//! * the schema is versioned by an ordered list of migrations ([`migrations`])
+//!   and the journal tables refuse `UPDATE` and `DELETE` by trigger.
+
+mod clock;
+pub mod migrations;
+mod sqlite;
+
+use arbiter_model::journal::{Event, Journal, JournalError};
+
+pub use sqlite::SqliteStore;
+
+/// One stored journal entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Position in the journal, from 1, strictly increasing.
+    pub seq: u64,
+    /// The command (transaction) that wrote it.
+    pub command: CommandInfo,
+    pub event: Event,
+}
+
+/// The command that wrote a group of entries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandInfo {
+    pub id: u64,
+    /// UTC, RFC 3339 (`2026-11-30T14:05:09Z`).
+    pub recorded_at: String,
+    /// The command line as typed, for the log.
+    pub line: String,
+}
+
+/// Why the event file could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{path}: no such event file")]
+    NotFound { path: String },
+    #[error("{path}: already exists; choose another file name")]
+    AlreadyExists { path: String },
+    #[error("{path}: not an Arbiter event file ({detail})")]
+    NotAnEvent { path: String, detail: String },
+    #[error("{path}: made by a newer Arbiter (schema {found}, this version knows up to {known})")]
+    TooNew {
+        path: String,
+        found: u32,
+        known: u32,
+    },
+    #[error("journal entry {seq}: unreadable payload: {detail}")]
+    Payload { seq: u64, detail: String },
+    #[error(
+        "the event file changed while this command ran (journal at {found}, expected {expected}); run the command again"
+    )]
+    Conflict { expected: u64, found: u64 },
+    #[error("database error: {0}")]
+    Database(#[from] rusqlite::Error),
+}
+
+/// Storage of one event's journal.
+pub trait JournalStore {
+    /// Every entry, oldest first.
+    fn entries(&mut self) -> Result<Vec<Entry>, StoreError>;
+
+    /// Appends `events` as one command in one transaction, provided the
+    /// journal still ends at `after` (0 = empty). Returns their `seq`s.
+    fn append(&mut self, after: u64, line: &str, events: &[Event]) -> Result<Vec<u64>, StoreError>;
+}
+
+/// The journal of a store, folded. An entry that no longer folds (written by
+/// a different version of the rules) is reported with its `seq`.
+pub fn load(store: &mut dyn JournalStore) -> Result<(Journal, u64, Vec<Entry>), LoadError> {
+    let entries = store.entries()?;
+    let last = entries.last().map_or(0, |e| e.seq);
+    let journal = Journal::replay(entries.iter().map(|e| (e.seq, &e.event)))
+        .map_err(|(seq, error)| LoadError::Fold { seq, error })?;
+    Ok((journal, last, entries))
+}
+
+/// Why an event could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("journal entry {seq} cannot be replayed: {error}")]
+    Fold { seq: u64, error: JournalError },
+}
