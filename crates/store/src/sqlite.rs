@@ -218,11 +218,12 @@ mod tests {
             name: "Open".into(),
         };
         assert_eq!(
-            s.append(0, "arbiter new", &[created.clone()]).unwrap(),
+            s.append(0, "arbiter new", std::slice::from_ref(&created))
+                .unwrap(),
             vec![1]
         );
         assert!(matches!(
-            s.append(0, "late", &[created.clone()]),
+            s.append(0, "late", std::slice::from_ref(&created)),
             Err(StoreError::Conflict {
                 expected: 0,
                 found: 1
