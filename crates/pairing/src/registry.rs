@@ -9,6 +9,9 @@ use crate::PairingSystem;
 pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
     match flag {
         "dutch" => dutch(),
+        "italo-swiss" => Some(Box::new(crate::italo_swiss::ItaloSwiss::default())),
+        "round-robin" => Some(Box::new(crate::round_robin::RoundRobin::single())),
+        "double-round-robin" => Some(Box::new(crate::round_robin::RoundRobin::double())),
         _ => None,
     }
 }
