@@ -1,6 +1,7 @@
 //! The public matching graph: a dense symmetric weight matrix plus the
 //! current maximum-weight matching.
 
+use super::blossom::Solver;
 use super::weight::Weight;
 
 /// A general graph on vertices `0..n` with integer edge weights, and a
@@ -14,8 +15,12 @@ use super::weight::Weight;
 pub struct MatchingGraph<W: Weight> {
     n: usize,
     /// Row-major `n × n`, symmetric, zero diagonal.
-    weights: Vec<W>,
+    pub(super) weights: Vec<W>,
     mate: Vec<Option<usize>>,
+    /// Duals, blossoms and matching of the last solve (`None` before the first).
+    pub(super) solver: Option<Solver<W>>,
+    /// Edges whose weight changed since the last solve.
+    changed: Vec<(usize, usize)>,
 }
 
 impl<W: Weight> MatchingGraph<W> {
@@ -25,6 +30,8 @@ impl<W: Weight> MatchingGraph<W> {
             n: vertices,
             weights: vec![W::ZERO; vertices * vertices],
             mate: vec![None; vertices],
+            solver: None,
+            changed: Vec::new(),
         }
     }
 
@@ -44,8 +51,11 @@ impl<W: Weight> MatchingGraph<W> {
             W::ZERO <= w && w <= W::MAX_EDGE,
             "edge weight {w:?} outside 0..=MAX_EDGE"
         );
-        self.weights[u * self.n + v] = w;
-        self.weights[v * self.n + u] = w;
+        if self.weights[u * self.n + v] != w {
+            self.weights[u * self.n + v] = w;
+            self.weights[v * self.n + u] = w;
+            self.changed.push((u, v));
+        }
     }
 
     /// The weight of edge `{u, v}` ([`Weight::ZERO`] if there is none).
@@ -55,12 +65,31 @@ impl<W: Weight> MatchingGraph<W> {
 
     /// A maximum-weight matching of the current weights: the mate of each
     /// vertex. Deterministic.
+    ///
+    /// The first call solves from scratch; later calls repair the previous
+    /// optimum around the edges changed since (about `O(k·n²)` when those
+    /// edges touch `k` vertices).
     pub fn solve(&mut self) -> &[Option<usize>] {
-        self.mate = integer_blossom::max_weight_matching(
-            &self.weights.iter().map(|&w| Ib(w)).collect::<Vec<_>>(),
-            self.n,
-        );
+        match &mut self.solver {
+            Some(solver) => solver.repair(&self.weights, &self.changed),
+            None => {
+                let mut solver = Solver::new(self.n, &self.weights);
+                solver.optimise(&self.weights);
+                self.solver = Some(solver);
+            }
+        }
+        self.changed.clear();
+        let solver = self.solver.as_ref().expect("solved above");
+        for (slot, &m) in self.mate.iter_mut().zip(&solver.mate) {
+            *slot = (m < self.n).then_some(m);
+        }
         &self.mate
+    }
+
+    /// Forgets the previous solution: the next [`solve`](Self::solve) starts
+    /// from scratch (useful after most weights changed).
+    pub fn reset(&mut self) {
+        self.solver = None;
     }
 
     /// The matching found by the last [`solve`](Self::solve).
@@ -79,46 +108,6 @@ impl<W: Weight> MatchingGraph<W> {
             }
         }
         total
-    }
-}
-
-/// Adapter for the interim `integer-blossom` backend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Ib<W>(W);
-
-impl<W: Weight> core::ops::Add for Ib<W> {
-    type Output = Self;
-    fn add(self, r: Self) -> Self {
-        Ib(self.0 + r.0)
-    }
-}
-impl<W: Weight> core::ops::Sub for Ib<W> {
-    type Output = Self;
-    fn sub(self, r: Self) -> Self {
-        Ib(self.0 - r.0)
-    }
-}
-impl<W: Weight> core::ops::AddAssign for Ib<W> {
-    fn add_assign(&mut self, r: Self) {
-        self.0 += r.0
-    }
-}
-impl<W: Weight> core::ops::SubAssign for Ib<W> {
-    fn sub_assign(&mut self, r: Self) {
-        self.0 -= r.0
-    }
-}
-impl<W: Weight> integer_blossom::Weight for Ib<W> {
-    const ZERO: Self = Ib(W::ZERO);
-    const ONE: Self = Ib(W::ONE);
-    fn inf() -> Self {
-        Ib(W::MAX_EDGE)
-    }
-    fn double(self) -> Self {
-        Ib(self.0.double())
-    }
-    fn half(self) -> Self {
-        Ib(self.0.half())
     }
 }
 

@@ -10,8 +10,12 @@
 //! Weights: [`Weight`] (implemented for `i64`, `i128` and [`Wide`]). Edge
 //! weights must lie in `0 ..= W::MAX_EDGE`; see [`weight`] for the headroom.
 
+mod blossom;
 mod graph;
 pub mod weight;
+
+#[cfg(test)]
+mod tests;
 
 pub use graph::MatchingGraph;
 pub use weight::{Weight, Wide};

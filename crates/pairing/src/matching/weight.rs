@@ -110,7 +110,11 @@ impl<const LIMBS: usize> Wide<LIMBS> {
     /// `self` with bit `pos` set. Panics if `pos >= BITS`.
     #[inline]
     pub fn with_bit(mut self, pos: u32) -> Self {
-        assert!(pos < Self::BITS, "bit {pos} out of range for a {}-bit weight", Self::BITS);
+        assert!(
+            pos < Self::BITS,
+            "bit {pos} out of range for a {}-bit weight",
+            Self::BITS
+        );
         self.0[(pos / 64) as usize] |= 1 << (pos % 64);
         self
     }
@@ -154,7 +158,11 @@ impl<const LIMBS: usize> Wide<LIMBS> {
         let mut out = [0u64; LIMBS];
         let limb_shift = (n / 64) as usize;
         let bit_shift = n % 64;
-        for (i, slot) in out.iter_mut().enumerate().take(LIMBS.saturating_sub(limb_shift)) {
+        for (i, slot) in out
+            .iter_mut()
+            .enumerate()
+            .take(LIMBS.saturating_sub(limb_shift))
+        {
             let src = i + limb_shift;
             let mut v = self.0[src] >> bit_shift;
             if bit_shift > 0 && src + 1 < LIMBS {
@@ -352,7 +360,10 @@ mod tests {
         assert_eq!(w.bit_len(), 131);
         assert_eq!(Wide::<4>::from_u64(1).shl(130).with_bit(3), w);
         assert_eq!(w.shr(127), Wide::from_u64(8));
-        assert_eq!(Wide::<4>::from_u64(0b101).shl(63), Wide([1 << 63, 0b10, 0, 0]));
+        assert_eq!(
+            Wide::<4>::from_u64(0b101).shl(63),
+            Wide([1 << 63, 0b10, 0, 0])
+        );
         assert_eq!(Wide::<4>::EDGE_BITS, 253);
         assert_eq!(Wide::<4>::MAX_EDGE.bit_len(), 253);
     }
