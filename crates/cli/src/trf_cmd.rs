@@ -1,9 +1,13 @@
-//! `arbiter trf check|normalize`.
+//! `arbiter trf check|normalize`: validate a TRF file, or rewrite it in the
+//! canonical form (spec 05).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Subcommand;
+use arbiter_trf::{LineEnding, ReadError, TrfDocument};
+use clap::{Subcommand, ValueEnum};
+
+use crate::exit;
 
 #[derive(Subcommand)]
 pub enum TrfCommand {
@@ -12,12 +16,107 @@ pub enum TrfCommand {
     /// Write the canonical TRF-2026 form of a file.
     Normalize {
         file: PathBuf,
+        /// Output file (standard output when absent).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Line terminator (TRF-2026 prescribes CR).
+        #[arg(long, value_enum, default_value_t = Ending::Cr)]
+        line_ending: Ending,
     },
 }
 
-pub fn run(_c: TrfCommand) -> ExitCode {
-    eprintln!("not built yet");
-    ExitCode::from(crate::exit::INTERNAL)
+/// Line terminators offered on the command line.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Ending {
+    Cr,
+    Lf,
+    Crlf,
+}
+
+pub fn run(c: TrfCommand) -> ExitCode {
+    match c {
+        TrfCommand::Check { file } => match load(&file) {
+            Ok(doc) => {
+                println!("{}", summary(&doc));
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
+        },
+        TrfCommand::Normalize {
+            file,
+            output,
+            line_ending,
+        } => {
+            let doc = match load(&file) {
+                Ok(doc) => doc,
+                Err(code) => return code,
+            };
+            let ending = match line_ending {
+                Ending::Cr => LineEnding::Cr,
+                Ending::Lf => LineEnding::Lf,
+                Ending::Crlf => LineEnding::CrLf,
+            };
+            let text = arbiter_trf::write_with(&doc, ending);
+            match output {
+                Some(out) => match std::fs::write(&out, text) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("{}: cannot write the file: {e}", out.display());
+                        ExitCode::from(exit::FILE_ACCESS)
+                    }
+                },
+                None => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+            }
+        }
+    }
+}
+
+/// Reads and validates `file`, printing every problem as `FILE:LINE:COLUMN:
+/// message (field NAME)`.
+fn load(file: &Path) -> Result<TrfDocument, ExitCode> {
+    let doc = match arbiter_trf::read_file(file) {
+        Ok(doc) => doc,
+        Err(e @ ReadError::Io { .. }) => {
+            eprintln!("{e}");
+            return Err(ExitCode::from(exit::FILE_ACCESS));
+        }
+        Err(e @ ReadError::Trf { .. }) => {
+            eprintln!("{e}");
+            return Err(ExitCode::from(exit::INVALID_INPUT));
+        }
+    };
+    let errors = arbiter_trf::validate(&doc);
+    if errors.is_empty() {
+        return Ok(doc);
+    }
+    for e in &errors {
+        eprintln!("{}:{e}", file.display());
+    }
+    Err(ExitCode::from(exit::INVALID_INPUT))
+}
+
+/// `NAME: N players, R rounds played (of T), scoring W-D-L`.
+fn summary(doc: &TrfDocument) -> String {
+    let t = &doc.tournament;
+    let played = t.rounds_paired();
+    let total = t
+        .total_rounds
+        .map(|n| format!(" of {n}"))
+        .unwrap_or_default();
+    let s = &t.scoring;
+    let name = if t.info.name.is_empty() {
+        "(no name)"
+    } else {
+        &t.info.name
+    };
+    format!(
+        "{name}: {} players, {played}{total} rounds played, scoring {}-{}-{}",
+        t.entrants.len(),
+        s.win,
+        s.draw,
+        s.loss
+    )
 }

@@ -1,1 +1,58 @@
-//! placeholder
+//! Reader, writer and validator for FIDE Tournament Report Files: TRF16,
+//! TRF-2026, JaVaFo's `XX?` records and bbpPairings' `BB?` point lines
+//! (spec 05). The reader turns a file into a [`TrfDocument`] whose
+//! `tournament` is the domain model; [`write`] gives the canonical text back.
+
+mod document;
+mod error;
+mod player_line;
+mod reader;
+mod round_block;
+mod scoring;
+mod text;
+mod validate;
+mod writer;
+
+use std::path::Path;
+
+pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
+pub use error::{ReadError, TrfError};
+pub use reader::parse;
+pub use validate::validate;
+pub use writer::{LineEnding, write, write_with};
+
+/// Reads and parses a TRF file. The bytes must be UTF-8 (spec 05 §1).
+pub fn read_file(path: impl AsRef<Path>) -> Result<TrfDocument, ReadError> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_bytes(&bytes).map_err(|error| ReadError::Trf {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// Parses the bytes of a TRF file, rejecting text that is not UTF-8 with the
+/// line and column of the first bad byte.
+pub fn parse_bytes(bytes: &[u8]) -> Result<TrfDocument, TrfError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let text = std::str::from_utf8(good).unwrap_or_default();
+            let line = 1 + text.matches(['\r', '\n']).count() - text.matches("\r\n").count();
+            let start = text.rfind(['\r', '\n']).map_or(0, |i| i + 1);
+            let column = text[start..].chars().count() + 1;
+            Err(TrfError::general(
+                line,
+                column,
+                format!(
+                    "the file is not UTF-8 text (byte 0x{:02X})",
+                    bytes[e.valid_up_to()]
+                ),
+            ))
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
+
+use arbiter_model::{ByeKind, Colour, ForbiddenGroup, Points, Tournament, Tpn};
+
+use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
+use crate::error::TrfError;
+use crate::player_line;
+use crate::scoring::ScoringSpec;
+use crate::text::{Line, split_lines};
+
+/// ETT26 codes of the individual Swiss systems (spec 05 §4), accepted in
+/// `092` as a hint for the pairing system when there is no `192`.
+const ETT_SWISS_CODES: &[&str] = &[
+    "FIDE_DUTCH_2017",
+    "FIDE_DUTCH_2025",
+    "FIDE_DUTCH_2026",
+    "FIDE_DUTCH",
+    "FIDE_DUBOV",
+    "FIDE_BURSTEIN",
+    "FIDE_DUTCH_2017_BAKU",
+    "FIDE_DUTCH_2025_BAKU",
+    "FIDE_DUTCH_2026_BAKU",
+    "FIDE_DUTCH_BAKU",
+    "FIDE_DUBOV_BAKU",
+    "FIDE_BURSTEIN_BAKU",
+    "CUSTOM_SWISS",
+    "FIDE_DOUBLESWISS",
+    "FIDE_DOUBLESWISS_BAKU",
+    "CUSTOM_DOUBLESWISS",
+];
+
+/// Reads the text of a TRF file (TRF16, TRF26, JaVaFo and bbpPairings
+/// extensions). Does not check consistency between lines: see
+/// [`crate::validate`].
+pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut doc = TrfDocument::default();
+    let mut t = Tournament::default();
+    let mut scoring = ScoringSpec::default();
+    let mut entrants = Vec::new();
+    let mut system_092: Option<String> = None;
+    let mut last_line = 0;
+    for (number, raw) in split_lines(text) {
+        last_line = number;
+        if raw.trim().is_empty() || raw.starts_with("###") {
+            continue;
+        }
+        let line = Line::new(number, raw);
+        let code = line.code();
+        if line.len() < 3 || !code.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(TrfError::general(
+                number,
+                1,
+                "not a TRF record: a line starts with a three-character record code (001, 012, XXR, ...)",
+            ));
+        }
+        let value = line.rest(5);
+        match code.as_str() {
+            "001" => {
+                let e = player_line::parse(&line)?;
+                doc.file_order.push(e.player.tpn);
+                entrants.push((e, number));
+            }
+            "012" => t.info.name = value,
+            "022" => t.info.city = Some(value),
+            "032" => t.info.federation = Some(value),
+            "042" => t.info.start_date = Some(value),
+            "052" => t.info.end_date = Some(value),
+            "092" => {
+                if ETT_SWISS_CODES.contains(&value.as_str()) {
+                    system_092 = Some(value.clone());
+                }
+                t.info.kind = Some(value);
+            }
+            "102" => t.info.chief_arbiter = Some(value),
+            "112" => t.info.deputy_arbiters.push(value),
+            "122" => t.info.time_control = Some(value),
+            "132" => t.info.round_dates = round_dates(&line),
+            "142" => {
+                t.total_rounds = Some(total_rounds(&line)?);
+                doc.records.r142 = true;
+            }
+            "XXR" => {
+                t.total_rounds = Some(total_rounds(&line)?);
+                doc.records.xxr = true;
+            }
+            "152" => {
+                t.initial_colour = Some(match value.as_str() {
+                    "W" | "w" => Colour::White,
+                    "B" | "b" => Colour::Black,
+                    _ => {
+                        return Err(TrfError::new(
+                            number,
+                            5,
+                            "initial colour",
+                            format!("'{value}' is not an initial colour (expected W or B)"),
+                        ));
+                    }
+                });
+                doc.records.r152 = true;
+            }
+            "XXC" => read_xxc(&line, &mut doc, &mut t)?,
+            "162" => {
+                let zero = scoring.read_162(&line)?;
+                doc.records.r162 = true;
+                doc.records.r162_zero_symbol = zero.or(doc.records.r162_zero_symbol);
+            }
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                scoring.read_bb(&line)?;
+                doc.records.bb = true;
+            }
+            "XXS" => {
+                scoring.read_xxs(&line)?;
+                doc.records.xxs = true;
+            }
+            "192" => {
+                if value.is_empty() {
+                    return Err(TrfError::new(
+                        number,
+                        5,
+                        "tournament type",
+                        "the ETT code is missing",
+                    ));
+                }
+                t.system = Some(value);
+                doc.records.r192 = true;
+            }
+            "202" | "212" => {
+                t.tiebreaks = value
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                doc.records.r212 = code == "212";
+            }
+            "240" => doc.announced_byes.push(read_240(&line)?),
+            "XXZ" => {
+                for (col, token) in line.tokens(4) {
+                    doc.absent_next_round
+                        .push(id(number, col, &token, "XXZ player")?);
+                }
+            }
+            "250" => read_250(&line, &mut t, &mut doc)?,
+            "XXA" => {
+                read_xxa(&line, &mut t)?;
+                doc.records.xxa = true;
+            }
+            "260" => {
+                t.forbidden.push(read_260(&line)?);
+                doc.records.r260 = true;
+            }
+            "XXP" => {
+                let mut players = Vec::new();
+                for (col, token) in line.tokens(4) {
+                    players.push(id(number, col, &token, "XXP player")?);
+                }
+                t.forbidden.push(ForbiddenGroup {
+                    players,
+                    rounds: None,
+                });
+                doc.records.xxp = true;
+            }
+            _ => doc.other_records.push(OtherRecord {
+                text: raw.to_string(),
+                before_players: entrants.is_empty(),
+            }),
+        }
+    }
+    if entrants.is_empty() {
+        return Err(TrfError::general(
+            last_line.max(1),
+            1,
+            "no player record (001) in the file",
+        ));
+    }
+    if t.system.is_none() {
+        t.system = system_092;
+    }
+    let resolved = scoring.resolve()?;
+    t.scoring = resolved.scoring;
+    doc.unknown_result_points = resolved.unknown;
+    // Entrants in TPN order (stable: duplicates stay for `validate` to report).
+    entrants.sort_by_key(|(e, _)| e.player.tpn);
+    doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
+    t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
+    doc.tournament = t;
+    Ok(doc)
+}
+
+/// A starting rank given as a token.
+fn id(line: usize, col: usize, token: &str, field: &str) -> Result<Tpn, TrfError> {
+    match token.parse::<Tpn>() {
+        Ok(v) if v > 0 && token.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
+        _ => Err(TrfError::new(
+            line,
+            col,
+            field,
+            format!("'{token}' is not a starting rank"),
+        )),
+    }
+}
+
+/// A round number given as a token.
+fn round_number(line: usize, col: usize, token: &str, field: &str) -> Result<u32, TrfError> {
+    match token.parse::<u32>() {
+        Ok(v) if v > 0 && token.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
+        _ => Err(TrfError::new(
+            line,
+            col,
+            field,
+            format!("'{token}' is not a round number"),
+        )),
+    }
+}
+
+/// `142 n` / `XXR n`: one positive number.
+fn total_rounds(line: &Line) -> Result<u32, TrfError> {
+    let tokens = line.tokens(4);
+    match tokens.as_slice() {
+        [(col, tok)] => round_number(line.number, *col, tok, "total rounds"),
+        [] => Err(TrfError::new(
+            line.number,
+            5,
+            "total rounds",
+            "the number of rounds is missing",
+        )),
+        [_, (col, tok), ..] => Err(TrfError::new(
+            line.number,
+            *col,
+            "total rounds",
+            format!("unexpected '{tok}' after the number of rounds"),
+        )),
+    }
+}
+
+/// `132`: one date per round, aligned with the round blocks (columns
+/// 92+10(r-1) ..= 99+10(r-1)).
+fn round_dates(line: &Line) -> Vec<String> {
+    let mut dates = Vec::new();
+    let mut start = 92;
+    while start <= line.len() {
+        dates.push(line.field(start - 2, start + 7));
+        start += 10;
+    }
+    while dates.last().is_some_and(|d| d.is_empty()) {
+        dates.pop();
+    }
+    dates
+}
+
+/// `XXC [rank] [white1|black1]`.
+fn read_xxc(line: &Line, doc: &mut TrfDocument, t: &mut Tournament) -> Result<(), TrfError> {
+    for (col, token) in line.tokens(4) {
+        match token.to_ascii_lowercase().as_str() {
+            "rank" => doc.rank_by_file_order = true,
+            "white1" => {
+                t.initial_colour = Some(Colour::White);
+                doc.records.xxc_colour = true;
+            }
+            "black1" => {
+                t.initial_colour = Some(Colour::Black);
+                doc.records.xxc_colour = true;
+            }
+            _ => {
+                return Err(TrfError::new(
+                    line.number,
+                    col,
+                    "XXC",
+                    format!("unknown XXC option '{token}' (expected rank, white1 or black1)"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `240 T RRR id id ...` (spec 05 §5).
+fn read_240(line: &Line) -> Result<AnnouncedBye, TrfError> {
+    let tokens = line.tokens(4);
+    let n = line.number;
+    let Some((kcol, kind)) = tokens.first() else {
+        return Err(TrfError::new(
+            n,
+            5,
+            "bye type",
+            "the bye type is missing (F, H or Z)",
+        ));
+    };
+    let kind = match kind.as_str() {
+        "F" => ByeKind::Full,
+        "H" => ByeKind::Half,
+        "Z" => ByeKind::Zero,
+        other => {
+            return Err(TrfError::new(
+                n,
+                *kcol,
+                "bye type",
+                format!("unknown bye type '{other}' (expected F, H or Z)"),
+            ));
+        }
+    };
+    let Some((rcol, round)) = tokens.get(1) else {
+        return Err(TrfError::new(n, 7, "round", "the round is missing"));
+    };
+    let round = round_number(n, *rcol, round, "round")?;
+    let players = tokens[2..]
+        .iter()
+        .map(|(c, tok)| id(n, *c, tok, "player"))
+        .collect::<Result<_, _>>()?;
+    Ok(AnnouncedBye {
+        kind,
+        round,
+        players,
+    })
+}
+
+/// `250 MMMM PPPP RRF RRL FFFF LLLL`: virtual points for a range of rounds
+/// and a range of starting ranks. Team match points (columns 5-8) have no
+/// place in the model, so such a line is kept verbatim instead.
+fn read_250(line: &Line, t: &mut Tournament, doc: &mut TrfDocument) -> Result<(), TrfError> {
+    let n = line.number;
+    let mp = line.field(5, 8);
+    if !mp.is_empty() && mp.parse::<Points>() != Ok(Points::ZERO) {
+        doc.other_records.push(OtherRecord {
+            text: line.text.to_string(),
+            before_players: false,
+        });
+        return Ok(());
+    }
+    let tokens = line.tokens(9);
+    let [(pcol, points), (c1, r1), (c2, r2), (c3, p1), (c4, p2)] = tokens.as_slice() else {
+        return Err(TrfError::general(
+            n,
+            5,
+            "a 250 record holds: points, first round, last round, first player, last player",
+        ));
+    };
+    let value = points.parse::<Points>().map_err(|_| {
+        TrfError::new(
+            n,
+            *pcol,
+            "virtual points",
+            format!("'{points}' is not a number of points"),
+        )
+    })?;
+    let first_round = round_number(n, *c1, r1, "first round")?;
+    let last_round = round_number(n, *c2, r2, "last round")?;
+    let first = id(n, *c3, p1, "first player")?;
+    let last = id(n, *c4, p2, "last player")?;
+    if last_round < first_round {
+        return Err(TrfError::new(
+            n,
+            *c2,
+            "last round",
+            "the last round comes before the first",
+        ));
+    }
+    if last < first {
+        return Err(TrfError::new(
+            n,
+            *c4,
+            "last player",
+            "the last player comes before the first",
+        ));
+    }
+    for tpn in first..=last {
+        let v = t.acceleration.entry(tpn).or_default();
+        if v.len() < last_round as usize {
+            v.resize(last_round as usize, Points::ZERO);
+        }
+        for r in first_round..=last_round {
+            v[r as usize - 1] = value;
+        }
+    }
+    doc.records.r250 = true;
+    Ok(())
+}
+
+/// `XXA NNNN pp.p pp.p ...`: id at 5-8, round r's virtual points at
+/// 10+5(r-1) ..= 13+5(r-1); a blank value is 0.
+fn read_xxa(line: &Line, t: &mut Tournament) -> Result<(), TrfError> {
+    let n = line.number;
+    let text = line.field(5, 8);
+    let tpn = id(n, 5, &text, "XXA player")?;
+    let mut values = Vec::new();
+    let mut col = 10;
+    while col <= line.len() {
+        let text = line.field(col, col + 3);
+        let v = if text.is_empty() {
+            Points::ZERO
+        } else {
+            text.parse::<Points>().map_err(|_| {
+                TrfError::new(
+                    n,
+                    col,
+                    &format!("XXA round {}", values.len() + 1),
+                    format!("'{text}' is not a number of points"),
+                )
+            })?
+        };
+        values.push(v);
+        col += 5;
+    }
+    t.acceleration.insert(tpn, values);
+    Ok(())
+}
+
+/// `260 RRF RRL id id ...`.
+fn read_260(line: &Line) -> Result<ForbiddenGroup, TrfError> {
+    let n = line.number;
+    let tokens = line.tokens(4);
+    if tokens.len() < 2 {
+        return Err(TrfError::general(
+            n,
+            5,
+            "a 260 record holds: first round, last round, players",
+        ));
+    }
+    let first = round_number(n, tokens[0].0, &tokens[0].1, "first round")?;
+    let last = round_number(n, tokens[1].0, &tokens[1].1, "last round")?;
+    let players = tokens[2..]
+        .iter()
+        .map(|(c, tok)| id(n, *c, tok, "player"))
+        .collect::<Result<_, _>>()?;
+    Ok(ForbiddenGroup {
+        players,
+        rounds: Some((first, last)),
+    })
+}

@@ -1,0 +1,264 @@
+//! Consistency of a TRF file (issue 2 item 3; spec 05 §6.2): unique starting
+//! ranks, existing opponents, both sides of every game agreeing, and the
+//! points column matching the results.
+
+use std::collections::HashMap;
+
+use arbiter_model::{Colour, Entrant, Outcome, RoundEntry, Tournament, Tpn};
+
+use crate::document::TrfDocument;
+use crate::error::TrfError;
+use crate::round_block::{colour_column, opponent_column, result_column};
+
+/// Every inconsistency of `doc`, in file order (empty when the file is
+/// consistent).
+pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
+    let t = &doc.tournament;
+    let mut errors = Vec::new();
+    let mut index: HashMap<Tpn, usize> = HashMap::new();
+    for (i, e) in t.entrants.iter().enumerate() {
+        let tpn = e.player.tpn;
+        if let Some(&first) = index.get(&tpn) {
+            errors.push(TrfError::new(
+                doc.line_of(i),
+                5,
+                "starting rank",
+                format!(
+                    "starting rank {tpn} is used twice (first on line {})",
+                    doc.line_of(first)
+                ),
+            ));
+        } else {
+            index.insert(tpn, i);
+        }
+    }
+    for (i, e) in t.entrants.iter().enumerate() {
+        if index.get(&e.player.tpn) != Some(&i) {
+            continue;
+        }
+        for (r, entry) in e.rounds.iter().enumerate() {
+            if let Some(err) = check_pairing(doc, &index, i, e, r + 1, entry) {
+                errors.push(err);
+            }
+        }
+        if let Some(err) = check_points(doc, i, e) {
+            errors.push(err);
+        }
+    }
+    errors.sort_by_key(|e| (e.line, e.column));
+    errors
+}
+
+/// The opponent of `entry` exists and lists this player back with the
+/// opposite colour and the matching result.
+fn check_pairing(
+    doc: &TrfDocument,
+    index: &HashMap<Tpn, usize>,
+    i: usize,
+    e: &Entrant,
+    round: usize,
+    entry: &RoundEntry,
+) -> Option<TrfError> {
+    let line = doc.line_of(i);
+    let me = e.player.tpn;
+    let opp = entry.opponent()?;
+    let field = format!("round {round} opponent");
+    if opp == me {
+        return Some(TrfError::new(
+            line,
+            opponent_column(round),
+            &field,
+            format!("player {me} is paired against himself in round {round}"),
+        ));
+    }
+    let Some(&j) = index.get(&opp) else {
+        return Some(TrfError::new(
+            line,
+            opponent_column(round),
+            &field,
+            format!("opponent {opp} in round {round} is not a player of the file"),
+        ));
+    };
+    let theirs = doc.tournament.entrants[j].round(round as u32);
+    let names_me = theirs.and_then(RoundEntry::opponent) == Some(me);
+    // Report a pair that names each other once, on the smaller starting rank.
+    if names_me && opp < me {
+        return None;
+    }
+    let (col, what, problem) = match (entry, theirs) {
+        (_, _) if !names_me => (
+            opponent_column(round),
+            field.clone(),
+            format!(
+                "player {me} meets {opp} in round {round}, but player {opp}'s round {round} entry does not name {me}"
+            ),
+        ),
+        (
+            RoundEntry::Game {
+                colour, outcome, ..
+            },
+            Some(RoundEntry::Game {
+                colour: c2,
+                outcome: o2,
+                ..
+            }),
+        ) => {
+            if colour == c2 {
+                (
+                    colour_column(round),
+                    format!("round {round} colour"),
+                    format!(
+                        "players {me} and {opp} both have {} in round {round}",
+                        colour_name(*colour)
+                    ),
+                )
+            } else if outcome.reversed() != *o2 {
+                (
+                    result_column(round),
+                    format!("round {round} result"),
+                    format!(
+                        "the results of players {me} and {opp} in round {round} do not match ({} against {})",
+                        outcome_name(*outcome),
+                        outcome_name(*o2)
+                    ),
+                )
+            } else {
+                return None;
+            }
+        }
+        (
+            RoundEntry::Forfeit { colour, won, .. },
+            Some(RoundEntry::Forfeit {
+                colour: c2,
+                won: w2,
+                ..
+            }),
+        ) => {
+            if colour.is_some() && colour == c2 {
+                (
+                    colour_column(round),
+                    format!("round {round} colour"),
+                    format!(
+                        "players {me} and {opp} both have {} in round {round}",
+                        colour_name(colour.unwrap_or(Colour::White))
+                    ),
+                )
+            } else if *won && *w2 {
+                (
+                    result_column(round),
+                    format!("round {round} result"),
+                    format!(
+                        "players {me} and {opp} both won their game of round {round} by forfeit"
+                    ),
+                )
+            } else {
+                return None;
+            }
+        }
+        _ => (
+            result_column(round),
+            format!("round {round} result"),
+            format!(
+                "player {me} has a {} against {opp} in round {round}, but player {opp} has a {}",
+                kind(entry),
+                theirs.map_or("nothing", kind)
+            ),
+        ),
+    };
+    Some(TrfError::new(doc.line_of(i), col, &what, problem))
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "white",
+        Colour::Black => "black",
+    }
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Draw => "draw",
+        Outcome::Loss => "loss",
+    }
+}
+
+fn kind(e: &RoundEntry) -> &'static str {
+    match e {
+        RoundEntry::Game { .. } => "played game",
+        RoundEntry::Forfeit { .. } => "forfeit",
+        _ => "bye",
+    }
+}
+
+/// The points column S against the results P of the past rounds, under the
+/// file's scoring. As bbpPairings (spec 05 §6.2), S may also include the
+/// acceleration of the round to be paired and/or the points of an entry
+/// already made for that round (a pre-entered bye).
+fn check_points(doc: &TrfDocument, i: usize, e: &Entrant) -> Option<TrfError> {
+    let t = &doc.tournament;
+    let reported = e.reported_points?;
+    let past = rounds_in_the_past(t);
+    let results = e
+        .rounds
+        .iter()
+        .take(past as usize)
+        .map(|r| t.scoring.points(r))
+        .sum();
+    let next = past + 1;
+    let virtual_points = t.virtual_points(e.player.tpn, next);
+    let pre_entered = e
+        .round(next)
+        .map(|r| t.scoring.points(r))
+        .unwrap_or_default();
+    let accepted = [
+        results,
+        results + virtual_points,
+        results + pre_entered,
+        results + virtual_points + pre_entered,
+    ];
+    if accepted.contains(&reported) {
+        return None;
+    }
+    Some(TrfError::new(
+        doc.line_of(i),
+        81,
+        "points",
+        format!(
+            "player {} has {reported} points, but the results add up to {results}",
+            e.player.tpn
+        ),
+    ))
+}
+
+/// The rounds already paired (spec 05 §6.5): the last round in which anyone
+/// took part in the pairing, or the round before any later entry.
+fn rounds_in_the_past(t: &Tournament) -> u32 {
+    // `0000 - +` takes part in the pairing like a PAB (bbpPairings).
+    let took_part = |r: &RoundEntry| {
+        r.was_paired()
+            || matches!(
+                r,
+                RoundEntry::Forfeit {
+                    opponent: None,
+                    won: true,
+                    ..
+                }
+            )
+    };
+    let paired = t
+        .entrants
+        .iter()
+        .filter_map(|e| e.rounds.iter().rposition(took_part))
+        .map(|i| i as u32 + 1)
+        .max()
+        .unwrap_or(0);
+    let before_last_entry = t
+        .entrants
+        .iter()
+        .map(|e| e.rounds.len() as u32)
+        .max()
+        .unwrap_or(0)
+        .saturating_sub(1);
+    paired.max(before_last_entry)
+}

@@ -1,0 +1,250 @@
+//! Writing a [`TrfDocument`] as canonical TRF text.
+//!
+//! Canonical form: headers in code order (012 ... 222), the 001 lines in
+//! starting-rank order (file order with `XXC rank`), then the extension
+//! records; fixed columns as in spec 05 §2-§6, trailing blanks removed.
+//! Information is written with the records the file used (JaVaFo `XXR`
+//! stays `XXR`), and with TRF26 records when the file did not carry it.
+
+use arbiter_model::{Colour, Points, Tpn};
+
+use crate::document::TrfDocument;
+use crate::player_line;
+use crate::scoring::{self, ResolvedScoring, ScoringStyle};
+
+/// The line terminator to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LineEnding {
+    /// CR, as TRF26 prescribes and bbpPairings writes.
+    #[default]
+    Cr,
+    /// LF.
+    Lf,
+    /// CR LF.
+    CrLf,
+}
+
+impl LineEnding {
+    fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Cr => "\r",
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+        }
+    }
+}
+
+/// The canonical TRF text of `doc`, lines ended with CR (TRF26).
+pub fn write(doc: &TrfDocument) -> String {
+    write_with(doc, LineEnding::Cr)
+}
+
+/// The canonical TRF text of `doc` with the given line ends.
+pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> String {
+    let mut out = String::new();
+    for line in lines(doc) {
+        out.push_str(&line);
+        out.push_str(ending.as_str());
+    }
+    out
+}
+
+/// Every line of the canonical form, without line ends.
+fn lines(doc: &TrfDocument) -> Vec<String> {
+    let t = &doc.tournament;
+    let info = &t.info;
+    let r = &doc.records;
+    let mut out = Vec::new();
+    let mut header =
+        |code: &str, value: &str| out.push(format!("{code} {value}").trim_end().to_string());
+    header("012", &info.name);
+    let optional = [
+        ("022", &info.city),
+        ("032", &info.federation),
+        ("042", &info.start_date),
+        ("052", &info.end_date),
+        ("092", &info.kind),
+        ("102", &info.chief_arbiter),
+    ];
+    for (code, value) in optional {
+        if let Some(v) = value {
+            header(code, v);
+        }
+    }
+    for deputy in &info.deputy_arbiters {
+        header("112", deputy);
+    }
+    if let Some(v) = &info.time_control {
+        header("122", v);
+    }
+    if !info.round_dates.is_empty() {
+        let mut line = String::from("132");
+        for (i, date) in info.round_dates.iter().enumerate() {
+            while line.chars().count() < 91 + 10 * i {
+                line.push(' ');
+            }
+            line.push_str(date);
+        }
+        header(&line, "");
+    }
+    if let Some(n) = t.total_rounds
+        && (r.r142 || !r.xxr)
+    {
+        header("142", &n.to_string());
+    }
+    if let Some(c) = t.initial_colour
+        && (r.r152 || !r.xxc_colour)
+    {
+        header("152", if c == Colour::White { "W" } else { "B" });
+    }
+    let scoring_lines = scoring::write(
+        &ResolvedScoring {
+            scoring: t.scoring,
+            unknown: doc.unknown_result_points,
+        },
+        ScoringStyle {
+            trf26: r.r162,
+            zero_symbol: r.r162_zero_symbol,
+            bbp: r.bb,
+            javafo: r.xxs,
+        },
+    );
+    let (r162, extension_scoring): (Vec<String>, Vec<String>) = scoring_lines
+        .into_iter()
+        .partition(|l| l.starts_with("162"));
+    out.extend(r162);
+    if let Some(system) = &t.system
+        && (r.r192 || info.kind.as_deref() != Some(system.as_str()))
+    {
+        out.push(format!("192 {system}"));
+    }
+    if !t.tiebreaks.is_empty() {
+        let code = if r.r212 { "212" } else { "202" };
+        out.push(format!("{code} {}", t.tiebreaks.join(",")));
+    }
+    out.extend(
+        doc.other_records
+            .iter()
+            .filter(|o| o.before_players)
+            .map(|o| o.text.clone()),
+    );
+    for e in entrants_in_order(doc) {
+        out.push(player_line::write(e));
+    }
+    for bye in &doc.announced_byes {
+        let kind = match bye.kind {
+            arbiter_model::ByeKind::Full => 'F',
+            arbiter_model::ByeKind::Half => 'H',
+            arbiter_model::ByeKind::Zero => 'Z',
+        };
+        let mut line = format!("240 {kind} {:03}", bye.round);
+        for p in &bye.players {
+            line.push_str(&format!(" {p:>4}"));
+        }
+        out.push(line);
+    }
+    out.extend(acceleration_lines(doc));
+    for g in &t.forbidden {
+        let ids: String = g.players.iter().map(|p| format!(" {p:>4}")).collect();
+        match g.rounds {
+            Some((first, last)) => out.push(format!("260 {first:03} {last:03}{ids}")),
+            None => out.push(format!("XXP{ids}")),
+        }
+    }
+    if let Some(n) = t.total_rounds
+        && r.xxr
+    {
+        out.push(format!("XXR {n}"));
+    }
+    let mut xxc = Vec::new();
+    if doc.rank_by_file_order {
+        xxc.push("rank");
+    }
+    if let Some(c) = t.initial_colour
+        && r.xxc_colour
+    {
+        xxc.push(if c == Colour::White {
+            "white1"
+        } else {
+            "black1"
+        });
+    }
+    if !xxc.is_empty() {
+        out.push(format!("XXC {}", xxc.join(" ")));
+    }
+    if !doc.absent_next_round.is_empty() {
+        let ids: Vec<String> = doc.absent_next_round.iter().map(Tpn::to_string).collect();
+        out.push(format!("XXZ {}", ids.join(" ")));
+    }
+    out.extend(extension_scoring);
+    out.extend(
+        doc.other_records
+            .iter()
+            .filter(|o| !o.before_players)
+            .map(|o| o.text.clone()),
+    );
+    out
+}
+
+/// Entrants in starting-rank order, or in file order under `XXC rank`.
+fn entrants_in_order(doc: &TrfDocument) -> Vec<&arbiter_model::Entrant> {
+    let mut v: Vec<_> = doc.tournament.entrants.iter().collect();
+    if doc.rank_by_file_order {
+        let position = |tpn: Tpn| {
+            doc.file_order
+                .iter()
+                .position(|&t| t == tpn)
+                .unwrap_or(usize::MAX)
+        };
+        v.sort_by_key(|e| (position(e.player.tpn), e.player.tpn));
+    }
+    v
+}
+
+/// Equal virtual points over consecutive rounds: (value, first, last).
+type Run = (Points, usize, usize);
+
+/// `XXA` lines (one per player, every value) when the file used them,
+/// otherwise `250` lines: runs of equal non-zero values over consecutive
+/// rounds, merged over consecutive starting ranks.
+fn acceleration_lines(doc: &TrfDocument) -> Vec<String> {
+    let acc = &doc.tournament.acceleration;
+    if doc.records.xxa {
+        return acc
+            .iter()
+            .map(|(tpn, values)| {
+                let v: String = values.iter().map(|p| format!(" {p:>4}")).collect();
+                format!("XXA {tpn:>4}{v}")
+            })
+            .collect();
+    }
+    let runs = |values: &[Points]| {
+        let mut out: Vec<Run> = Vec::new();
+        for (i, &v) in values.iter().enumerate() {
+            let round = i + 1;
+            match out.last_mut() {
+                Some((value, _, last)) if *value == v && *last + 1 == round => *last = round,
+                _ if v == Points::ZERO => {}
+                _ => out.push((v, round, round)),
+            }
+        }
+        out
+    };
+    let mut lines = Vec::new();
+    let mut groups: Vec<(Tpn, Tpn, Vec<Run>)> = Vec::new();
+    for (&tpn, values) in acc {
+        let r = runs(values);
+        match groups.last_mut() {
+            Some((_, last, prev)) if *last + 1 == tpn && *prev == r => *last = tpn,
+            _ => groups.push((tpn, tpn, r)),
+        }
+    }
+    for (first, last, runs) in groups {
+        for (value, r1, r2) in runs {
+            lines.push(format!(
+                "250      {value:>4} {r1:03} {r2:03} {first:>4} {last:>4}"
+            ));
+        }
+    }
+    lines
+}
