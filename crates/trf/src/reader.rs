@@ -166,6 +166,9 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
             }),
         }
     }
+    if last_line == 0 || text.trim().is_empty() {
+        return Err(TrfError::general(1, 1, "the file is empty"));
+    }
     if entrants.is_empty() {
         return Err(TrfError::general(
             last_line.max(1),

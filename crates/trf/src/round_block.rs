@@ -51,7 +51,7 @@ pub(crate) fn decode(line: &Line, round: usize) -> Result<Block, TrfError> {
     if line.len() < res_col {
         return Err(TrfError::new(
             n,
-            line.len() + 1,
+            res_col,
             &format!("round {round} result"),
             format!(
                 "the line ends inside the block of round {round} (its result belongs in column {res_col})"
