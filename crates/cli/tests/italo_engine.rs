@@ -1,0 +1,152 @@
+//! `arbiter --italo-swiss IN -p OUT` reproduces the worked examples of
+//! spec 06 §5 round by round: boards in formation order with colours, and
+//! the bye, through a TRF written and read back each round.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use arbiter_model::{Colour, Entrant, Outcome, Player, Points, RoundEntry, Tournament, Tpn};
+use arbiter_trf::TrfDocument;
+
+/// A round as the spec writes it: `"1-2 0-1, 7-8 =, bye 7"`.
+fn parse_round(text: &str) -> (Vec<(Tpn, Tpn, Outcome)>, Option<Tpn>) {
+    let mut boards = Vec::new();
+    let mut bye = None;
+    for item in text.split(',').map(str::trim) {
+        if let Some(p) = item.strip_prefix("bye ") {
+            bye = Some(p.parse().unwrap());
+            continue;
+        }
+        let (pair, result) = item.split_once(' ').unwrap();
+        let (w, b) = pair.split_once('-').unwrap();
+        let outcome = match result {
+            "1-0" => Outcome::Win,
+            "0-1" => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        boards.push((w.parse().unwrap(), b.parse().unwrap(), outcome));
+    }
+    (boards, bye)
+}
+
+fn tournament(players: Tpn, rounds: u32) -> Tournament {
+    Tournament {
+        entrants: (1..=players)
+            .map(|tpn| Entrant {
+                player: Player {
+                    tpn,
+                    name: format!("Giocatore, N{tpn}"),
+                    ..Player::default()
+                },
+                reported_points: Some(Points::ZERO),
+                ..Entrant::default()
+            })
+            .collect(),
+        total_rounds: Some(rounds),
+        initial_colour: Some(Colour::White),
+        ..Tournament::default()
+    }
+}
+
+fn record(t: &mut Tournament, boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) {
+    for &(w, b, outcome) in boards {
+        for (me, opponent, colour, outcome) in [
+            (w, b, Colour::White, outcome),
+            (b, w, Colour::Black, outcome.reversed()),
+        ] {
+            t.entrants[me as usize - 1].rounds.push(RoundEntry::Game {
+                opponent,
+                colour,
+                outcome,
+                rated: true,
+            });
+        }
+    }
+    if let Some(p) = bye {
+        t.entrants[p as usize - 1]
+            .rounds
+            .push(RoundEntry::PairingBye);
+    }
+    let scores: Vec<Points> = t
+        .entrants
+        .iter()
+        .map(|e| e.rounds.iter().map(|r| t.scoring.points(r)).sum())
+        .collect();
+    for (e, s) in t.entrants.iter_mut().zip(scores) {
+        e.reported_points = Some(s);
+    }
+}
+
+fn engine(t: &Tournament, dir: &PathBuf) -> String {
+    let input = dir.join("in.trf");
+    let output = dir.join("out.txt");
+    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("--italo-swiss")
+        .arg(&input)
+        .arg("-p")
+        .arg(&output)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "--italo-swiss failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read_to_string(&output).unwrap()
+}
+
+/// The engine output the spec's round implies (spec 05 §7.3 format).
+fn expected_output(boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) -> String {
+    let mut out = format!("{}\n", boards.len() + usize::from(bye.is_some()));
+    for (w, b, _) in boards {
+        out += &format!("{w} {b}\n");
+    }
+    if let Some(p) = bye {
+        out += &format!("{p} 0\n");
+    }
+    out
+}
+
+fn replay(name: &str, players: Tpn, rounds: &[&str]) {
+    let dir = std::env::temp_dir().join(format!("arbiter-italo-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut t = tournament(players, rounds.len() as u32);
+    for (i, text) in rounds.iter().enumerate() {
+        let (boards, bye) = parse_round(text);
+        assert_eq!(
+            engine(&t, &dir),
+            expected_output(&boards, bye),
+            "{name}, round {}",
+            i + 1
+        );
+        record(&mut t, &boards, bye);
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn example_1_through_the_engine() {
+    replay(
+        "ex1",
+        8,
+        &[
+            "1-2 0-1, 3-4 0-1, 5-6 1-0, 7-8 =",
+            "2-4 1-0, 7-5 1-0, 8-1 1-0, 6-3 1-0",
+            "2-7 1-0, 4-8 0-1, 5-3 1-0, 1-6 1-0",
+        ],
+    );
+}
+
+#[test]
+fn example_2_through_the_engine() {
+    replay(
+        "ex2",
+        7,
+        &[
+            "1-2 1-0, 3-4 1-0, 5-6 1-0, bye 7",
+            "7-5 0-1, 3-1 1-0, 4-6 1-0, bye 2",
+            "5-3 1-0, 1-4 0-1, 2-7 0-1, bye 6",
+        ],
+    );
+}
