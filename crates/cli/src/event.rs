@@ -1,17 +1,392 @@
-//! The arbiter's event workflow: `new`, `player add`, `pair`, `result`, ...
+//! The arbiter's event workflow: `new`, `section`, `player`, `bye`, `forbid`,
+//! `pair`, `pairings`, `pairing set`, `result`, `export trf`, `import trf`,
+//! `log`, `undo`.
+//!
+//! An event is one SQLite file holding an append-only journal
+//! ([`arbiter_store`]); every command reads and folds it
+//! ([`arbiter_model::journal`]), checks the request against the rules, and
+//! appends its entries in one transaction — or refuses with exit code 3 and
+//! leaves the file untouched.
+//!
+//! PLAYER arguments are the ids printed at registration. TPNs are assigned by
+//! the initial ranking when a round is paired (see
+//! [`arbiter_model::journal`]); `player list` shows both, and exported TRF
+//! files use TPNs.
 
-use std::path::PathBuf;
+mod csv;
+mod error;
+mod import_trf;
+mod options;
+mod players;
+mod report;
+mod rounds;
+mod session;
+
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Subcommand;
+use arbiter_model::journal::{Event, PlayerId};
+use clap::{Args, Subcommand};
+
+pub use error::CliError;
+/// For `standings`/`crosstable` on an event (connected by `main.rs`).
+#[allow(unused_imports)]
+pub use report::load_tournament;
+
+use options::{PlayerFields, SectionArgs, SectionSettings};
+use session::Session;
 
 #[derive(Subcommand)]
 pub enum EventCommand {
-    /// Create a new event file.
-    New { event: PathBuf },
+    /// Create a new event file with its first section.
+    New {
+        /// The event file to create (e.g. open2026.arb).
+        event: PathBuf,
+        /// Name of the event.
+        #[arg(long)]
+        name: String,
+        /// Code of the first section.
+        #[arg(long, default_value = "main")]
+        section: String,
+        #[command(flatten)]
+        config: SectionArgs,
+    },
+    /// Add or configure sections (groups) of an event.
+    #[command(subcommand)]
+    Section(SectionCommand),
+    /// Register, import, update, withdraw and list players.
+    #[command(subcommand)]
+    Player(PlayerCommand),
+    /// Create an event from a file (`import trf FILE.trf EVENT`).
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write an event's section as a file (`export trf EVENT -o FILE.trf`).
+    #[command(subcommand)]
+    Export(ExportCommand),
+    /// Give a player a requested bye (or cancel it).
+    Bye {
+        event: PathBuf,
+        player: PlayerId,
+        #[arg(long)]
+        round: u32,
+        /// half, zero or full.
+        #[arg(long, required_unless_present = "cancel")]
+        points: Option<String>,
+        /// Cancel the bye of that round instead.
+        #[arg(long)]
+        cancel: bool,
+    },
+    /// Forbid two players to be paired with each other.
+    Forbid {
+        event: PathBuf,
+        a: PlayerId,
+        b: PlayerId,
+    },
+    /// Pair the next round of an event (or of a .trf file) and print the boards.
+    Pair {
+        /// An event file, or a .trf file.
+        event: PathBuf,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+    /// Print the pairings of a round.
+    Pairings {
+        event: PathBuf,
+        /// Round (default: the latest paired).
+        #[arg(long)]
+        round: Option<u32>,
+        /// text or tsv (board, White id, Black id; the bye as Black 0).
+        #[arg(long, default_value = "text")]
+        format: String,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+    /// Change a pairing by hand.
+    #[command(subcommand)]
+    Pairing(PairingCommand),
+    /// Record or correct a result: 1-0 0-1 1/2 +/- -/+ -/-.
+    #[command(name = "result")]
+    GameResult {
+        event: PathBuf,
+        round: u32,
+        board: u32,
+        #[arg(allow_hyphen_values = true)]
+        result: String,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+    /// Print the journal.
+    Log { event: PathBuf },
+    /// Cancel the latest action still in force (itself journaled).
+    Undo { event: PathBuf },
 }
 
-pub fn run(_c: EventCommand) -> ExitCode {
-    eprintln!("not built yet");
-    ExitCode::from(crate::exit::INTERNAL)
+/// `--section CODE` (default: the first section).
+#[derive(Args, Clone, Debug, Default)]
+pub struct SectionSelect {
+    /// Section code (default: the first section of the event).
+    #[arg(long)]
+    pub section: Option<String>,
+}
+
+#[derive(Subcommand)]
+pub enum SectionCommand {
+    /// Add a section.
+    Add {
+        event: PathBuf,
+        code: String,
+        #[command(flatten)]
+        config: SectionArgs,
+    },
+    /// Change a section's settings.
+    Set {
+        event: PathBuf,
+        code: String,
+        #[arg(long)]
+        rounds: Option<u32>,
+        #[command(flatten)]
+        settings: SectionSettings,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum PlayerCommand {
+    /// Register a player; prints his id.
+    Add {
+        event: PathBuf,
+        #[command(flatten)]
+        fields: PlayerFields,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+    /// Register every player of a CSV file (header: name,rating,title,sex,
+    /// born,fed,fide-id,club,team), all or none.
+    Import {
+        event: PathBuf,
+        file: PathBuf,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+    /// Change a player's data.
+    Update {
+        event: PathBuf,
+        player: PlayerId,
+        #[command(flatten)]
+        fields: PlayerFields,
+    },
+    /// Withdraw a player: not paired from the next round (or --from-round).
+    Withdraw {
+        event: PathBuf,
+        player: PlayerId,
+        #[arg(long)]
+        from_round: Option<u32>,
+    },
+    /// Let a withdrawn player play again.
+    Reinstate {
+        event: PathBuf,
+        player: PlayerId,
+        #[arg(long)]
+        from_round: Option<u32>,
+    },
+    /// List the players with ids and TPNs.
+    List {
+        event: PathBuf,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ImportCommand {
+    /// Create EVENT from a TRF file (players, rounds, results).
+    Trf {
+        file: PathBuf,
+        event: PathBuf,
+        /// Code of the section to create.
+        #[arg(long, default_value = "main")]
+        section: String,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ExportCommand {
+    /// TRF-2026 of a section (complete rounds).
+    Trf {
+        event: PathBuf,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum PairingCommand {
+    /// Make board BOARD of ROUND WHITE against BLACK (BLACK 0: WHITE gets the
+    /// bye). Boards the two players leave are dissolved.
+    Set {
+        event: PathBuf,
+        round: u32,
+        board: u32,
+        white: PlayerId,
+        black: PlayerId,
+        /// Allow a forbidden or repeated pair (logged).
+        #[arg(long = "override")]
+        override_rules: bool,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+}
+
+/// Runs one event command; errors are printed with their exit code.
+pub fn run(command: EventCommand) -> ExitCode {
+    match dispatch(command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
+    match command {
+        EventCommand::New {
+            event,
+            name,
+            section,
+            config,
+        } => {
+            let config = config.config()?;
+            Session::create(
+                &event,
+                vec![
+                    Event::EventCreated { name },
+                    Event::SectionCreated {
+                        code: section,
+                        config,
+                    },
+                ],
+            )?;
+        }
+        EventCommand::Section(SectionCommand::Add {
+            event,
+            code,
+            config,
+        }) => {
+            let config = config.config()?;
+            Session::open(&event)?.commit(vec![Event::SectionCreated { code, config }])?;
+        }
+        EventCommand::Section(SectionCommand::Set {
+            event,
+            code,
+            rounds,
+            settings,
+        }) => {
+            let mut s = Session::open(&event)?;
+            let mut config =
+                settings.apply(s.journal.state().section(Some(&code))?.config.clone())?;
+            if let Some(r) = rounds {
+                config.rounds = r;
+            }
+            s.commit(vec![Event::SectionConfigured { code, config }])?;
+        }
+        EventCommand::Player(c) => player(c)?,
+        EventCommand::Import(ImportCommand::Trf {
+            file,
+            event,
+            section,
+        }) => import_trf::run(&file, &event, &section)?,
+        EventCommand::Export(ExportCommand::Trf {
+            event,
+            output,
+            section,
+        }) => report::export_trf(&event, section.section.as_deref(), output.as_deref())?,
+        EventCommand::Bye {
+            event,
+            player,
+            round,
+            points,
+            cancel,
+        } => players::bye(&event, player, round, points.as_deref(), cancel)?,
+        EventCommand::Forbid { event, a, b } => players::forbid(&event, a, b)?,
+        EventCommand::Pair { event, section } => {
+            if is_trf(&event) {
+                return Ok(crate::engine::print_human_pairing(&event));
+            }
+            rounds::pair(&event, section.section.as_deref())?
+        }
+        EventCommand::Pairings {
+            event,
+            round,
+            format,
+            section,
+        } => rounds::pairings(&event, section.section.as_deref(), round, &format)?,
+        EventCommand::Pairing(PairingCommand::Set {
+            event,
+            round,
+            board,
+            white,
+            black,
+            override_rules,
+            section,
+        }) => rounds::set(
+            &event,
+            section.section.as_deref(),
+            round,
+            board,
+            white,
+            black,
+            override_rules,
+        )?,
+        EventCommand::GameResult {
+            event,
+            round,
+            board,
+            result,
+            section,
+        } => rounds::result(&event, section.section.as_deref(), round, board, &result)?,
+        EventCommand::Log { event } => report::log(&event)?,
+        EventCommand::Undo { event } => report::undo(&event)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn player(c: PlayerCommand) -> Result<(), CliError> {
+    match c {
+        PlayerCommand::Add {
+            event,
+            fields,
+            section,
+        } => players::add(&event, section.section.as_deref(), &fields),
+        PlayerCommand::Import {
+            event,
+            file,
+            section,
+        } => players::import(&event, section.section.as_deref(), &file),
+        PlayerCommand::Update {
+            event,
+            player,
+            fields,
+        } => players::update(&event, player, &fields),
+        PlayerCommand::Withdraw {
+            event,
+            player,
+            from_round,
+        } => players::withdraw(&event, player, from_round, false),
+        PlayerCommand::Reinstate {
+            event,
+            player,
+            from_round,
+        } => players::withdraw(&event, player, from_round, true),
+        PlayerCommand::List { event, section } => players::list(&event, section.section.as_deref()),
+    }
+}
+
+/// A `.trf` file rather than an event.
+fn is_trf(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
 }

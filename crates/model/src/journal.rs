@@ -579,13 +579,15 @@ impl EventState {
                 }
             }
         }
+        // Written as an explicit range so that TRF26 `260` carries it.
+        let every_round = Some((1, section.config.rounds));
         let mut forbidden: Vec<ForbiddenGroup> = section
             .forbidden
             .iter()
             .filter_map(|(a, b)| {
                 Some(ForbiddenGroup {
                     players: vec![*tpn_of.get(a)?, *tpn_of.get(b)?],
-                    rounds: None,
+                    rounds: every_round,
                 })
             })
             .collect();
@@ -593,7 +595,7 @@ impl EventState {
             forbidden.extend(teams.iter().filter(|t| t.members.len() > 1).map(|t| {
                 ForbiddenGroup {
                     players: t.members.clone(),
-                    rounds: None,
+                    rounds: every_round,
                 }
             }));
         }
@@ -663,6 +665,9 @@ impl EventState {
 pub fn ett_code(system: &str) -> String {
     match system {
         "dutch" => "FIDE_DUTCH_2025".to_string(),
+        "round-robin" => "FIDE_ROUNDROBIN".to_string(),
+        "double-round-robin" => "FIDE_DOUBLEROUNDROBIN".to_string(),
+        "italo-swiss" => "CUSTOM_SWISS".to_string(),
         other => other.to_ascii_uppercase().replace('-', "_"),
     }
 }

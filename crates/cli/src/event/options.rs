@@ -1,0 +1,276 @@
+//! Parsing of the values arbiters type: section settings and player fields.
+
+use arbiter_model::journal::SectionConfig;
+use arbiter_model::{Colour, Player, Points, Ratings, Scoring, Sex, Title};
+use clap::Args;
+
+use super::error::CliError;
+
+/// How a section is run (`arbiter new`, `arbiter section add`).
+#[derive(Args, Clone, Debug)]
+pub struct SectionArgs {
+    /// Total number of rounds.
+    #[arg(long)]
+    pub rounds: u32,
+    #[command(flatten)]
+    pub settings: SectionSettings,
+}
+
+/// Section settings that have defaults (`dutch`, 1-½-0, White).
+#[derive(Args, Clone, Debug, Default)]
+pub struct SectionSettings {
+    /// Pairing system (engine flag without dashes): dutch, ...
+    #[arg(long)]
+    pub system: Option<String>,
+    /// Tie-break codes in order, comma-separated (e.g. BH/C1,BH,PS).
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Points for win, draw, loss (e.g. 1,0.5,0 or 3,1,0).
+    #[arg(long)]
+    pub scoring: Option<String>,
+    /// Players of one team are never paired together.
+    #[arg(long)]
+    pub avoid_team_pairings: bool,
+    /// Colour of the top-ranked player in round 1: white or black (Dutch 5.1;
+    /// drawn by lot before round 1, default white).
+    #[arg(long)]
+    pub initial_colour: Option<String>,
+}
+
+impl SectionSettings {
+    /// The configuration with these settings over `base`.
+    pub fn apply(&self, mut base: SectionConfig) -> Result<SectionConfig, CliError> {
+        if let Some(system) = &self.system {
+            let flag = system.trim().trim_start_matches('-').to_ascii_lowercase();
+            if arbiter_pairing::registry::by_flag(&flag).is_none() && flag != "dutch" {
+                return Err(CliError::refused(format!(
+                    "--system {system}: no such pairing system in this version"
+                )));
+            }
+            base.system = flag;
+        }
+        if let Some(t) = &self.tiebreaks {
+            base.tiebreaks = parse_tiebreaks(t)?;
+        }
+        if let Some(s) = &self.scoring {
+            base.scoring = parse_scoring(s)?;
+        }
+        if self.avoid_team_pairings {
+            base.avoid_team_pairings = true;
+        }
+        if let Some(c) = &self.initial_colour {
+            base.initial_colour = match c.to_ascii_lowercase().as_str() {
+                "white" | "w" => Colour::White,
+                "black" | "b" => Colour::Black,
+                _ => {
+                    return Err(CliError::refused(format!(
+                        "--initial-colour {c}: expected white or black"
+                    )));
+                }
+            };
+        }
+        Ok(base)
+    }
+}
+
+impl SectionArgs {
+    /// The configuration of a new section.
+    pub fn config(&self) -> Result<SectionConfig, CliError> {
+        if self.rounds == 0 {
+            return Err(CliError::refused(
+                "--rounds: a section needs at least one round",
+            ));
+        }
+        self.settings.apply(SectionConfig {
+            rounds: self.rounds,
+            system: "dutch".into(),
+            tiebreaks: Vec::new(),
+            scoring: Scoring::default(),
+            avoid_team_pairings: false,
+            initial_colour: Colour::White,
+        })
+    }
+}
+
+/// `BH/C1,BH,PS` → `["BH/C1", "BH", "PS"]`.
+fn parse_tiebreaks(text: &str) -> Result<Vec<String>, CliError> {
+    let codes: Vec<String> = text.split(',').map(|c| c.trim().to_string()).collect();
+    if let Some(i) = codes.iter().position(|c| c.is_empty() || c.contains(' ')) {
+        return Err(CliError::refused(format!(
+            "--tiebreaks {text}: code {} is empty or contains a blank",
+            i + 1
+        )));
+    }
+    Ok(codes)
+}
+
+/// `1,0.5,0` → the scoring with those game points (byes follow TRF26 162).
+fn parse_scoring(text: &str) -> Result<Scoring, CliError> {
+    let values: Result<Vec<Points>, _> = text.split(',').map(str::parse::<Points>).collect();
+    match values.map_err(|e| e.to_string()) {
+        Ok(v) if v.len() == 3 => Ok(Scoring::with_game_points(v[0], v[1], v[2])),
+        Ok(_) => Err(CliError::refused(format!(
+            "--scoring {text}: expected three values, win,draw,loss (e.g. 1,0.5,0)"
+        ))),
+        Err(e) => Err(CliError::refused(format!("--scoring {text}: {e}"))),
+    }
+}
+
+/// The fields of a player as typed (flags of `player add`, columns of a CSV).
+#[derive(Args, Clone, Debug, Default)]
+pub struct PlayerFields {
+    /// `Lastname, Firstname`.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// FIDE standard rating.
+    #[arg(long)]
+    pub rating: Option<String>,
+    /// FIDE title: GM IM WGM FM WIM CM WFM WCM.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// m or w.
+    #[arg(long)]
+    pub sex: Option<String>,
+    /// Birth date, YYYY-MM-DD (or only YYYY).
+    #[arg(long)]
+    pub born: Option<String>,
+    /// Federation, three letters.
+    #[arg(long)]
+    pub fed: Option<String>,
+    #[arg(long = "fide-id")]
+    pub fide_id: Option<String>,
+    #[arg(long)]
+    pub club: Option<String>,
+    #[arg(long)]
+    pub team: Option<String>,
+}
+
+/// The field names, as flags and CSV columns.
+pub const FIELD_NAMES: [&str; 9] = [
+    "name", "rating", "title", "sex", "born", "fed", "fide-id", "club", "team",
+];
+
+impl PlayerFields {
+    /// Sets one field by its name (CSV column); `false` for an unknown name.
+    pub fn set(&mut self, field: &str, value: String) -> bool {
+        let value = Some(value).filter(|v| !v.trim().is_empty());
+        let slot = match field.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "name" => &mut self.name,
+            "rating" => &mut self.rating,
+            "title" => &mut self.title,
+            "sex" => &mut self.sex,
+            "born" => &mut self.born,
+            "fed" => &mut self.fed,
+            "fide-id" => &mut self.fide_id,
+            "club" => &mut self.club,
+            "team" => &mut self.team,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+
+    /// These fields over `base` (an update changes only what is given).
+    /// Errors name the field.
+    pub fn apply(&self, mut p: Player) -> Result<Player, String> {
+        if let Some(n) = &self.name {
+            if n.trim().is_empty() {
+                return Err("name: empty".into());
+            }
+            p.name = n.trim().to_string();
+        }
+        if let Some(r) = &self.rating {
+            let v: u16 = r
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v| *v <= 3500)
+                .ok_or_else(|| format!("rating: '{r}' is not a rating (0-3500)"))?;
+            p.ratings = Ratings {
+                fide: (v > 0).then_some(v),
+                ..p.ratings
+            };
+        }
+        if let Some(t) = &self.title {
+            p.title = Some(t.parse::<Title>().map_err(|e| format!("title: {e}"))?);
+        }
+        if let Some(s) = &self.sex {
+            p.sex = Some(match s.trim().to_ascii_lowercase().as_str() {
+                "m" => Sex::Male,
+                "w" | "f" => Sex::Female,
+                _ => return Err(format!("sex: '{s}' (expected m or w)")),
+            });
+        }
+        if let Some(b) = &self.born {
+            p.birth_date = Some(parse_birth(b).ok_or_else(|| {
+                format!("born: '{b}' is not a date (expected YYYY-MM-DD or YYYY)")
+            })?);
+        }
+        if let Some(f) = &self.fed {
+            let f = f.trim().to_ascii_uppercase();
+            if f.len() != 3 || !f.bytes().all(|c| c.is_ascii_alphabetic()) {
+                return Err(format!("fed: '{f}' is not a three-letter federation"));
+            }
+            p.federation = Some(f);
+        }
+        if let Some(id) = &self.fide_id {
+            p.fide_id = Some(
+                id.trim()
+                    .parse()
+                    .ok()
+                    .filter(|v| *v > 0)
+                    .ok_or_else(|| format!("fide-id: '{id}' is not a FIDE id"))?,
+            );
+        }
+        if let Some(c) = &self.club {
+            p.club = Some(c.trim().to_string());
+        }
+        if let Some(t) = &self.team {
+            p.team = Some(t.trim().to_string());
+        }
+        if p.name.is_empty() {
+            return Err("name: missing".into());
+        }
+        Ok(p)
+    }
+}
+
+/// `YYYY-MM-DD` (or `YYYY/MM/DD`, or `YYYY`) as TRF writes it: `YYYY/MM/DD`.
+fn parse_birth(text: &str) -> Option<String> {
+    let t = text.trim();
+    let parts: Vec<&str> = t.split(['-', '/']).collect();
+    let num = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        [y] if num(y, 4) => Some(y.to_string()),
+        [y, m, d] if num(y, 4) && num(m, 2) && num(d, 2) => {
+            let (m, d): (u32, u32) = (m.parse().ok()?, d.parse().ok()?);
+            ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y}/{m:02}/{d:02}"))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn birth_dates() {
+        assert_eq!(parse_birth("1994-03-07").as_deref(), Some("1994/03/07"));
+        assert_eq!(parse_birth("1994").as_deref(), Some("1994"));
+        assert_eq!(parse_birth("1994-13-07"), None);
+        assert_eq!(parse_birth("94-03-07"), None);
+    }
+
+    #[test]
+    fn scoring_and_tiebreaks() {
+        let s = parse_scoring("3,1,0").unwrap();
+        assert_eq!((s.win, s.draw, s.loss), (Points(30), Points(10), Points(0)));
+        assert!(parse_scoring("1,0.5").is_err());
+        assert_eq!(
+            parse_tiebreaks("BH/C1,BH,PS").unwrap(),
+            ["BH/C1", "BH", "PS"]
+        );
+        assert!(parse_tiebreaks("BH,,PS").is_err());
+    }
+}

@@ -1,0 +1,241 @@
+//! What comes out of an event: `export trf`, `log`, `undo`, and the
+//! tournament other commands (standings, crosstable) read.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use arbiter_model::Tournament;
+use arbiter_model::journal::{BoardPair, Event, EventState};
+use arbiter_trf::TrfDocument;
+
+use super::error::CliError;
+use super::session::Session;
+
+/// The section of an event as a [`Tournament`]: entrants in TPN order with
+/// every round whose results are all in (a round still being played is left
+/// out), forbidden pairs, teams, tie-breaks, total rounds, initial colour.
+/// `section` = `None` selects the first section.
+#[allow(dead_code)] // until `standings_cmd` reads events through it
+pub fn load_tournament(event: &Path, section: Option<&str>) -> Result<Tournament, CliError> {
+    let s = Session::open(event)?;
+    let state = s.journal.state();
+    let sec = state.section(section)?;
+    Ok(state.tournament(sec, sec.rounds_complete()))
+}
+
+/// `export trf EVENT -o FILE`: TRF-2026 of the section.
+pub fn export_trf(
+    event: &Path,
+    section: Option<&str>,
+    output: Option<&Path>,
+) -> Result<(), CliError> {
+    let s = Session::open(event)?;
+    let state = s.journal.state();
+    let sec = state.section(section)?;
+    let complete = sec.rounds_complete();
+    if complete < sec.rounds_paired() {
+        eprintln!(
+            "note: round {} is not complete ({} result(s) missing); the file holds rounds 1-{complete}",
+            complete + 1,
+            sec.round(complete + 1).map_or(0, |r| r.missing_results())
+        );
+    }
+    let text = arbiter_trf::write(&TrfDocument::new(state.tournament(sec, complete)));
+    match output {
+        Some(path) if path != Path::new("-") => std::fs::write(path, text)
+            .map_err(|e| CliError::file(format!("{}: {e}", path.display())))?,
+        _ => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// `undo EVENT`: cancels the latest command still in force — every entry
+/// it wrote — by appending one undo entry per entry, in one transaction.
+pub fn undo(event: &Path) -> Result<(), CliError> {
+    let mut s = Session::open(event)?;
+    let command_of: BTreeMap<u64, u64> = s.entries.iter().map(|e| (e.seq, e.command.id)).collect();
+    let in_force = s.journal.in_force();
+    let last_command = in_force
+        .last()
+        .and_then(|(seq, _)| command_of.get(seq))
+        .copied();
+    let targets: Vec<(u64, String)> = in_force
+        .iter()
+        .rev()
+        .take_while(|(seq, _)| command_of.get(seq).copied() == last_command)
+        .map(|(seq, e)| (*seq, describe(s.journal.state(), e, &BTreeMap::new())))
+        .collect();
+    if targets.is_empty() {
+        return Err(CliError::refused("nothing to undo"));
+    }
+    let undo = targets
+        .iter()
+        .map(|(seq, _)| Event::Undone { seq: *seq })
+        .collect();
+    s.commit(undo)?;
+    for (seq, what) in targets.iter().rev() {
+        println!("undone #{seq}: {what}");
+    }
+    Ok(())
+}
+
+/// `log EVENT`: every entry, with the command that wrote it; undone entries
+/// are marked, manual pairings shown beside the engine's proposal.
+pub fn log(event: &Path) -> Result<(), CliError> {
+    let s = Session::open(event)?;
+    let state = s.journal.state();
+    let undone: BTreeMap<u64, u64> = s
+        .entries
+        .iter()
+        .filter_map(|e| match e.event {
+            Event::Undone { seq } => Some((seq, e.seq)),
+            _ => None,
+        })
+        .collect();
+    let in_force: BTreeSet<u64> = s.journal.in_force().iter().map(|(q, _)| *q).collect();
+    let mut proposals: BTreeMap<(String, u32), Vec<BoardPair>> = BTreeMap::new();
+    let mut last_command = None;
+    for e in &s.entries {
+        if last_command != Some(e.command.id) {
+            println!("{}  $ {}", e.command.recorded_at, e.command.line);
+            last_command = Some(e.command.id);
+        }
+        if let Event::RoundPaired {
+            section,
+            round,
+            boards,
+            ..
+        } = &e.event
+            && in_force.contains(&e.seq)
+        {
+            proposals.insert((section.clone(), *round), boards.clone());
+        }
+        let mark = match undone.get(&e.seq) {
+            Some(by) => format!("  [undone by #{by}]"),
+            None => String::new(),
+        };
+        println!(
+            "  #{:<5} {}{mark}",
+            e.seq,
+            describe(state, &e.event, &proposals)
+        );
+    }
+    Ok(())
+}
+
+fn name(state: &EventState, id: u32) -> String {
+    match state.players.get(&id) {
+        Some(r) => format!("{} ({id})", r.player.name),
+        None => format!("player {id}"),
+    }
+}
+
+/// One line about an entry.
+fn describe(
+    state: &EventState,
+    event: &Event,
+    proposals: &BTreeMap<(String, u32), Vec<BoardPair>>,
+) -> String {
+    let n = |id| name(state, id);
+    match event {
+        Event::EventCreated { name } => format!("event created: {name}"),
+        Event::EventConfigured { info } => format!("event details set: {}", info.name),
+        Event::SectionCreated { code, config } | Event::SectionConfigured { code, config } => {
+            format!(
+                "section {code} {}: {} rounds, {}, tie-breaks {}, scoring {}/{}/{}{}, initial colour {:?}",
+                if matches!(event, Event::SectionCreated { .. }) {
+                    "created"
+                } else {
+                    "configured"
+                },
+                config.rounds,
+                config.system,
+                if config.tiebreaks.is_empty() {
+                    "-".to_string()
+                } else {
+                    config.tiebreaks.join(",")
+                },
+                config.scoring.win,
+                config.scoring.draw,
+                config.scoring.loss,
+                if config.avoid_team_pairings {
+                    ", team-mates not paired"
+                } else {
+                    ""
+                },
+                config.initial_colour
+            )
+        }
+        Event::PlayerRegistered {
+            id,
+            section,
+            player,
+        } => format!(
+            "registered {} ({id}) in section {section}, rating {}",
+            player.name,
+            player.rating()
+        ),
+        Event::PlayerUpdated { id, .. } => format!("updated {}", n(*id)),
+        Event::PlayerWithdrawn { id, from_round } => {
+            format!("withdrew {} from round {from_round}", n(*id))
+        }
+        Event::PlayerReinstated { id, from_round } => {
+            format!("reinstated {} from round {from_round}", n(*id))
+        }
+        Event::ByeRequested { id, round, kind } => {
+            format!("{kind:?} bye for {} in round {round}", n(*id)).to_lowercase()
+        }
+        Event::ByeCancelled { id, round } => {
+            format!("cancelled the bye of {} in round {round}", n(*id))
+        }
+        Event::ForbiddenPairAdded { a, b } => format!("forbade {} against {}", n(*a), n(*b)),
+        Event::RoundPaired {
+            section,
+            round,
+            engine,
+            boards,
+            bye,
+            ..
+        } => format!(
+            "section {section} round {round} paired by {engine}: {} boards{}",
+            boards.len(),
+            bye.map(|b| format!(", bye {}", n(b))).unwrap_or_default()
+        ),
+        Event::PairingEdited {
+            section,
+            round,
+            board,
+            white,
+            black,
+            override_rules,
+        } => {
+            let proposed = proposals
+                .get(&(section.clone(), *round))
+                .and_then(|p| p.get((*board as usize).wrapping_sub(1)))
+                .map(|p| format!(" (engine proposed {} - {})", p.white, p.black))
+                .unwrap_or_default();
+            let pair = match black {
+                Some(b) => format!("board {board}: {} - {}", n(*white), n(*b)),
+                None => format!("bye: {}", n(*white)),
+            };
+            format!(
+                "section {section} round {round} changed by hand, {pair}{proposed}{}",
+                if *override_rules {
+                    " [OVERRIDE of forbidden/repeated pair]"
+                } else {
+                    ""
+                }
+            )
+        }
+        Event::ResultRecorded {
+            section,
+            round,
+            board,
+            result,
+        } => format!(
+            "section {section} round {round} board {board}: {}",
+            result.code()
+        ),
+        Event::Undone { seq } => format!("undo of #{seq}"),
+    }
+}
