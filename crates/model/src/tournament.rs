@@ -171,7 +171,10 @@ mod tests {
         };
         let t = Tournament {
             entrants: vec![
-                entrant(1, vec![game(2, Outcome::Win), RoundEntry::Bye(ByeKind::Half)]),
+                entrant(
+                    1,
+                    vec![game(2, Outcome::Win), RoundEntry::Bye(ByeKind::Half)],
+                ),
                 entrant(2, vec![game(1, Outcome::Loss)]),
             ],
             ..Tournament::default()
