@@ -2,7 +2,7 @@
 //! spec 06 §5 round by round: boards in formation order with colours, and
 //! the bye, through a TRF written and read back each round.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 
 use arbiter_model::{Colour, Entrant, Outcome, Player, Points, RoundEntry, Tournament, Tpn};
@@ -77,7 +77,7 @@ fn record(t: &mut Tournament, boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) 
     }
 }
 
-fn engine(t: &Tournament, dir: &PathBuf) -> String {
+fn engine(t: &Tournament, dir: &Path) -> String {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
     std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();

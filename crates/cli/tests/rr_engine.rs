@@ -5,7 +5,7 @@
 //! with colours reversed; a rest round is never a PAB.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use arbiter_model::{
@@ -37,7 +37,10 @@ fn constructive(n: u32) -> Vec<Vec<(u32, u32)>> {
 /// The expected schedule: single, or double with the last two rounds of
 /// cycle 1 swapped and cycle 2 reversed (spec 04 §4). Boards with the
 /// dummy number of an odd field are removed; the rest player is returned.
-fn expected(players: u32, double: bool) -> Vec<(Vec<(u32, u32)>, Option<u32>)> {
+/// A round's boards and its rest player.
+type Scheduled = (Vec<(u32, u32)>, Option<u32>);
+
+fn expected(players: u32, double: bool) -> Vec<Scheduled> {
     let n = players + players % 2;
     let table = constructive(n);
     let mut cycle1 = table.clone();
@@ -62,7 +65,7 @@ fn expected(players: u32, double: bool) -> Vec<(Vec<(u32, u32)>, Option<u32>)> {
                 .map(|&(w, b)| if w == n { b } else { w });
             let boards = boards
                 .into_iter()
-                .filter(|&(w, b)| w != n && b != n || players % 2 == 0)
+                .filter(|&(w, b)| w != n && b != n || players.is_multiple_of(2))
                 .collect();
             (boards, rest)
         })
@@ -124,7 +127,7 @@ fn record(t: &mut Tournament, round: u32, boards: &[(Tpn, Tpn)], rest: Option<Tp
 }
 
 /// Runs the engine on `t` and returns its boards and byes.
-fn engine(flag: &str, t: &Tournament, dir: &PathBuf) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>) {
+fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>) {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
     std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
@@ -165,7 +168,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// Plays a whole round robin through the engine; returns the rounds paired.
-fn play(players: u32, double: bool, dir: &PathBuf) -> usize {
+fn play(players: u32, double: bool, dir: &Path) -> usize {
     let flag = if double {
         "--double-round-robin"
     } else {

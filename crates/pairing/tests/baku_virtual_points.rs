@@ -13,7 +13,9 @@ const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpu
 /// Hand computation: `(players, rounds, GA size, rounds with +1, rounds
 /// with +½)`. GA = 2·⌈N/4⌉; accelerated rounds ⌈R/2⌉, the first
 /// ⌈⌈R/2⌉/2⌉ of them with a win's worth.
-const CASES: &[(usize, u32, usize, &[u32], &[u32])] = &[
+type Case = (usize, u32, usize, &'static [u32], &'static [u32]);
+
+const CASES: &[Case] = &[
     (50, 9, 26, &[1, 2, 3], &[4, 5]),
     (51, 9, 26, &[1, 2, 3], &[4, 5]),
     (52, 9, 26, &[1, 2, 3], &[4, 5]),
@@ -108,8 +110,16 @@ fn apply_baku_fills_every_player() {
     assert_eq!(apply_baku(&mut unknown), Err(BakuError::UnknownRounds));
 }
 
-/// `(players' ratings in 001 order, total rounds, XXA rows by id)`.
-fn read_corpus_file(text: &str) -> (Vec<u32>, u32, Vec<(u32, Vec<Points>)>) {
+/// What the test reads from a corpus file.
+struct CorpusFile {
+    /// Ratings in `001` order.
+    ratings: Vec<u32>,
+    rounds: u32,
+    /// `XXA` rows: id and virtual points per round.
+    xxa: Vec<(u32, Vec<Points>)>,
+}
+
+fn read_corpus_file(text: &str) -> CorpusFile {
     let mut ratings = Vec::new();
     let mut rounds = None;
     let mut xxa = Vec::new();
@@ -119,14 +129,18 @@ fn read_corpus_file(text: &str) -> (Vec<u32>, u32, Vec<(u32, Vec<Points>)>) {
             ratings.push(rating.parse().unwrap_or(0));
         } else if let Some(rest) = line.strip_prefix("XXR") {
             rounds = Some(rest.trim().parse().expect("XXR n"));
-        } else if line.starts_with("XXA") {
-            let mut fields = line[3..].split_whitespace();
+        } else if let Some(rest) = line.strip_prefix("XXA") {
+            let mut fields = rest.split_whitespace();
             let id = fields.next().unwrap().parse().unwrap();
             let values = fields.map(|v| v.parse().unwrap()).collect();
             xxa.push((id, values));
         }
     }
-    (ratings, rounds.expect("XXR line"), xxa)
+    CorpusFile {
+        ratings,
+        rounds: rounds.expect("XXR line"),
+        xxa,
+    }
 }
 
 #[test]
@@ -141,7 +155,11 @@ fn corpus_xxa_lines_equal_the_rule() {
     let mut values = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
-        let (ratings, rounds, xxa) = read_corpus_file(&text);
+        let CorpusFile {
+            ratings,
+            rounds,
+            xxa,
+        } = read_corpus_file(&text);
         assert!(
             ratings.windows(2).all(|w| w[0] >= w[1]),
             "{}: the pairing numbers follow the initial ranking",

@@ -87,7 +87,11 @@ fn record(t: &mut Tournament, r: &Round) {
 }
 
 /// Pairs every round through the library and compares with the spec.
-fn replay(n: Tpn, rounds: &[(&str, Tpn, &[(Tpn, Tpn)])], next_start: Tpn) {
+/// A round as the spec writes it, its start player, and its pairs as
+/// (primo, secondo) in formation order.
+type ExpectedRound<'a> = (&'a str, Tpn, &'a [(Tpn, Tpn)]);
+
+fn replay(n: Tpn, rounds: &[ExpectedRound], next_start: Tpn) {
     let system = ItaloSwiss::default();
     let mut t = empty(n);
     for (i, &(text, start, primo_secondo)) in rounds.iter().enumerate() {
