@@ -1,0 +1,87 @@
+//! Helpers shared by the `event_*` tests: run the `arbiter` binary, check
+//! exit codes, make scratch folders.
+
+#![allow(dead_code)] // each test file uses a different part
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+/// The binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_arbiter")
+}
+
+/// A fresh scratch folder for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// Runs `arbiter ARGS` and returns its output.
+pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    assert_cmd::Command::new(bin())
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+fn show<S: AsRef<std::ffi::OsStr>>(args: &[S], out: &Output) -> String {
+    format!(
+        "arbiter {} -> {:?}\nstdout:\n{}\nstderr:\n{}",
+        args.iter()
+            .map(|a| a.as_ref().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(" "),
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Runs a command that must succeed; its standard output.
+pub fn ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> String {
+    let out = run(args);
+    assert!(out.status.success(), "{}", show(args, &out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Runs a command that must be refused with exit code 3 and leave the event
+/// unchanged (same log); its error message.
+pub fn refused<S: AsRef<std::ffi::OsStr>>(event: &Path, args: &[S]) -> String {
+    let before = ok(&["log".as_ref(), event.as_os_str()]);
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(3), "{}", show(args, &out));
+    let after = ok(&["log".as_ref(), event.as_os_str()]);
+    assert_eq!(before, after, "a refused command changed the event");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `(board, white id, black id)` of `pairings --format tsv`.
+pub fn pairings(event: &Path, round: u32) -> Vec<(u32, u32, u32)> {
+    let r = round.to_string();
+    let text = ok(&[
+        "pairings".as_ref(),
+        event.as_os_str(),
+        "--round".as_ref(),
+        r.as_ref(),
+        "--format".as_ref(),
+        "tsv".as_ref(),
+    ]);
+    text.lines()
+        .map(|l| {
+            let v: Vec<u32> = l
+                .split('\t')
+                .map(|x| x.parse().expect("tsv number"))
+                .collect();
+            assert_eq!(v.len(), 3, "tsv line {l:?}");
+            (v[0], v[1], v[2])
+        })
+        .collect()
+}
+
+/// The exported TRF of an event, as text.
+pub fn export(event: &Path) -> String {
+    ok(&["export".as_ref(), "trf".as_ref(), event.as_os_str()])
+}
