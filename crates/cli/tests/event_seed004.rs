@@ -1,0 +1,176 @@
+//! Acceptance: a 9-round, 40-player event shaped like seed 004 (an open
+//! whose teams are 3 men + 1 woman, team-mates never paired), run through
+//! the command line only: two half-point byes, one withdrawal, one forfeit.
+//! Its exported TRF, replayed round by round through `arbiter --dutch` by the
+//! independent checker `shared/tools/check_engine.py`, must agree on every
+//! round, and no two team-mates may have met.
+
+mod event_support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use event_support::{bin, ok, pairings, scratch};
+
+const PLAYERS: u32 = 40;
+const TEAMS: u32 = 10;
+const ROUNDS: u32 = 9;
+/// (player id, round) of the two half-point byes.
+const HALF_BYES: [(u32, u32); 2] = [(12, 3), (27, 6)];
+/// Withdrawn after round 5.
+const WITHDRAWN: u32 = 33;
+/// (round, board) lost by Black's forfeit.
+const FORFEIT: (u32, u32) = (4, 3);
+
+fn checker() -> String {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/tools/check_engine.py"
+    );
+    assert!(
+        Path::new(p).is_file(),
+        "{p} is missing: the shared reference tools are needed for this test"
+    );
+    p.to_string()
+}
+
+/// Player `i` (0-based): team `i % 10`, board `i / 10`; board 4 is the woman.
+fn rating(id: u32) -> u32 {
+    2420 - (id - 1) * 19
+}
+
+fn team(id: u32) -> u32 {
+    (id - 1) % TEAMS
+}
+
+/// A deterministic result: mostly the higher rating wins, some draws and
+/// some upsets, spread by a hash of the board.
+fn result_of(round: u32, white: u32, black: u32) -> &'static str {
+    let h = (white * 31 + black * 17 + round * 7) % 10;
+    let white_stronger = rating(white) > rating(black);
+    match h {
+        0..=2 => "1/2",
+        9 if white_stronger => "0-1",
+        9 => "1-0",
+        _ if white_stronger => "1-0",
+        _ => "0-1",
+    }
+}
+
+#[test]
+#[ignore = "needs the Dutch system in arbiter_pairing::registry (not registered yet)"]
+fn seed_004_shaped_event_agrees_with_the_checker() {
+    let checker = checker();
+    let dir = scratch("event-seed004");
+    let ev = dir.join("city-open.arb");
+    let e = ev.to_str().unwrap();
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "City Open Championship",
+        "--rounds",
+        "9",
+        "--tiebreaks",
+        "BH/C1,BH,PS",
+        "--avoid-team-pairings",
+    ]);
+    let csv = dir.join("players.csv");
+    let mut text = String::from("name,rating,sex,born,fed,fide-id,club,team\n");
+    for id in 1..=PLAYERS {
+        let woman = (id - 1) / TEAMS == 3;
+        text.push_str(&format!(
+            "\"Player{id:02}, {}\",{},{},19{}-01-15,BLR,{},Club {},Team {}\n",
+            if woman { "Anna" } else { "Ivan" },
+            rating(id),
+            if woman { "w" } else { "m" },
+            50 + id,
+            13_000_000 + id,
+            team(id),
+            team(id)
+        ));
+    }
+    std::fs::write(&csv, text).unwrap();
+    assert!(ok(&["player", "import", e, csv.to_str().unwrap()]).contains("ids 1-40"));
+    for (id, round) in HALF_BYES {
+        ok(&[
+            "bye",
+            e,
+            &id.to_string(),
+            "--round",
+            &round.to_string(),
+            "--points",
+            "half",
+        ]);
+    }
+
+    let mut met: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    for round in 1..=ROUNDS {
+        if round == 6 {
+            ok(&["player", "withdraw", e, &WITHDRAWN.to_string()]);
+        }
+        ok(&["pair", e]);
+        let boards = pairings(&ev, round);
+        for &(board, white, black) in &boards {
+            let unpaired = HALF_BYES.contains(&(white, round))
+                || HALF_BYES.contains(&(black, round))
+                || (round >= 6 && (white == WITHDRAWN || black == WITHDRAWN));
+            assert!(
+                !unpaired,
+                "round {round}: a player with a bye or withdrawn was paired"
+            );
+            if black == 0 {
+                continue;
+            }
+            assert_ne!(
+                team(white),
+                team(black),
+                "round {round}: team-mates {white} and {black} paired"
+            );
+            met.entry(white).or_default().push(black);
+            met.entry(black).or_default().push(white);
+            let result = if (round, board) == FORFEIT {
+                "+/-"
+            } else {
+                result_of(round, white, black)
+            };
+            ok(&["result", e, &round.to_string(), &board.to_string(), result]);
+        }
+    }
+
+    let trf = dir.join("city-open.trf");
+    ok(&["export", "trf", e, "-o", trf.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&trf).unwrap().replace('\r', "\n");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("260 ")).count(),
+        TEAMS as usize
+    );
+    assert!(
+        text.contains("142 9") && text.contains("202 BH/C1,BH,PS"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("0000 - H").count(),
+        2,
+        "two half-point byes:\n{text}"
+    );
+
+    let out = Command::new("python3")
+        .arg(&checker)
+        .arg("--cmd")
+        .arg(format!("{} --dutch {{in}} -p {{out}}", bin()))
+        .arg(&trf)
+        .output()
+        .expect("python3 runs the checker");
+    let report = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{report}");
+    assert!(
+        report.contains(&format!("agreement: {ROUNDS}/{ROUNDS} rounds")),
+        "the checker disagrees:\n{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (id, opponents) in met {
+        assert!(opponents.iter().all(|o| team(*o) != team(id)));
+    }
+}
