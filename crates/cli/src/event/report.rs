@@ -6,6 +6,7 @@ use std::path::Path;
 
 use arbiter_model::Tournament;
 use arbiter_model::journal::{BoardPair, Event, EventState};
+use arbiter_standings::StandingsOptions;
 use arbiter_trf::TrfDocument;
 
 use super::error::CliError;
@@ -40,13 +41,40 @@ pub fn export_trf(
             sec.round(complete + 1).map_or(0, |r| r.missing_results())
         );
     }
-    let text = arbiter_trf::write(&TrfDocument::new(state.tournament(sec, complete)));
+    let mut t = state.tournament(sec, complete);
+    fill_points_and_ranks(&mut t, complete);
+    let text = arbiter_trf::write(&TrfDocument::new(t));
     match output {
         Some(path) if path != Path::new("-") => std::fs::write(path, text)
             .map_err(|e| CliError::file(format!("{}: {e}", path.display())))?,
         _ => print!("{text}"),
     }
     Ok(())
+}
+
+/// Score and rank columns of the 001 records (TRF columns 81-89): the score
+/// under the section's scoring, the rank by the section's tie-breaks.
+fn fill_points_and_ranks(t: &mut Tournament, rounds: u32) {
+    let scores: Vec<_> = t
+        .entrants
+        .iter()
+        .map(|e| t.score_after(e.player.tpn, rounds))
+        .collect();
+    for (e, score) in t.entrants.iter_mut().zip(scores) {
+        e.reported_points = Some(score);
+    }
+    if rounds == 0 {
+        return;
+    }
+    match arbiter_standings::compute_standings(t, &StandingsOptions::default()) {
+        Ok(standings) => {
+            let rank: BTreeMap<_, _> = standings.rows.iter().map(|r| (r.tpn, r.rank)).collect();
+            for e in &mut t.entrants {
+                e.reported_rank = rank.get(&e.player.tpn).copied();
+            }
+        }
+        Err(err) => eprintln!("note: no ranks in the file: {err}"),
+    }
 }
 
 /// `undo EVENT`: cancels the latest command still in force — every entry
