@@ -211,7 +211,8 @@ fn describe(
             format!("reinstated {} from round {from_round}", n(*id))
         }
         Event::ByeRequested { id, round, kind } => {
-            format!("{kind:?} bye for {} in round {round}", n(*id)).to_lowercase()
+            let kind = format!("{kind:?}").to_lowercase();
+            format!("{kind} bye for {} in round {round}", n(*id))
         }
         Event::ByeCancelled { id, round } => {
             format!("cancelled the bye of {} in round {round}", n(*id))
