@@ -51,6 +51,9 @@ pub enum EventCommand {
         #[command(flatten)]
         config: SectionArgs,
     },
+    /// Set the event's descriptive data (TRF headers 012-132).
+    #[command(subcommand)]
+    Event(DetailsCommand),
     /// Add or configure sections (groups) of an event.
     #[command(subcommand)]
     Section(SectionCommand),
@@ -127,6 +130,16 @@ pub struct SectionSelect {
     /// Section code (default: the first section of the event).
     #[arg(long)]
     pub section: Option<String>,
+}
+
+#[derive(Subcommand)]
+pub enum DetailsCommand {
+    /// Change the given details; the others stay.
+    Set {
+        event: PathBuf,
+        #[command(flatten)]
+        details: options::EventDetails,
+    },
 }
 
 #[derive(Subcommand)]
@@ -269,6 +282,11 @@ fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
                     },
                 ],
             )?;
+        }
+        EventCommand::Event(DetailsCommand::Set { event, details }) => {
+            let mut s = Session::open(&event)?;
+            let info = details.apply(s.journal.state().info.clone().unwrap_or_default())?;
+            s.commit(vec![Event::EventConfigured { info }])?;
         }
         EventCommand::Section(SectionCommand::Add {
             event,

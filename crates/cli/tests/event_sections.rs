@@ -95,8 +95,23 @@ fn sections_are_paired_and_exported_separately() {
     let b = ok(&["export", "trf", e, "--section", "B"]);
     assert_eq!(b.matches("\r001 ").count(), 4);
     assert!(b.contains("B player 0") && !b.contains("A player 0"));
+    ok(&[
+        "event",
+        "set",
+        e,
+        "--city",
+        "Warszawa",
+        "--fed",
+        "POL",
+        "--chief-arbiter",
+        "Kowalski, Jan",
+    ]);
     let a = export(&ev);
     assert!(a.contains("202 BH,BH,WIN,PS"), "{a}");
+    assert!(
+        a.contains("022 Warszawa\r032 POL\r102 Kowalski, Jan\r"),
+        "{a}"
+    );
 }
 
 fn pairings_of(e: &str, section: &str) -> Vec<(u32, u32, u32)> {

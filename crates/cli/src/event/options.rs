@@ -1,7 +1,7 @@
 //! Parsing of the values arbiters type: section settings and player fields.
 
 use arbiter_model::journal::SectionConfig;
-use arbiter_model::{Colour, Player, Points, Ratings, Scoring, Sex, Title};
+use arbiter_model::{Colour, EventInfo, Player, Points, Ratings, Scoring, Sex, Title};
 use clap::Args;
 
 use super::error::CliError;
@@ -89,6 +89,78 @@ impl SectionArgs {
             avoid_team_pairings: false,
             initial_colour: Colour::White,
         })
+    }
+}
+
+/// Descriptive data of the event (`event set`), as the TRF headers hold it.
+#[derive(Args, Clone, Debug, Default)]
+pub struct EventDetails {
+    /// 012: name of the event.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// 022: city.
+    #[arg(long)]
+    pub city: Option<String>,
+    /// 032: federation.
+    #[arg(long)]
+    pub fed: Option<String>,
+    /// 042: start date, YYYY-MM-DD.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// 052: end date, YYYY-MM-DD.
+    #[arg(long)]
+    pub end: Option<String>,
+    /// 092: type of tournament, free text.
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// 102: chief arbiter.
+    #[arg(long)]
+    pub chief_arbiter: Option<String>,
+    /// 112: deputy arbiters, comma-separated.
+    #[arg(long)]
+    pub deputies: Option<String>,
+    /// 122: time control.
+    #[arg(long)]
+    pub time_control: Option<String>,
+    /// 132: round dates, comma-separated (YY/MM/DD as TRF writes them).
+    #[arg(long)]
+    pub round_dates: Option<String>,
+}
+
+impl EventDetails {
+    /// These details over `info`.
+    pub fn apply(&self, mut info: EventInfo) -> Result<EventInfo, CliError> {
+        let list = |s: &str| {
+            s.split(',')
+                .map(|x| x.trim().to_string())
+                .collect::<Vec<_>>()
+        };
+        if let Some(n) = &self.name {
+            if n.trim().is_empty() {
+                return Err(CliError::refused("--name: empty"));
+            }
+            info.name = n.trim().to_string();
+        }
+        for (value, slot) in [
+            (&self.city, &mut info.city),
+            (&self.fed, &mut info.federation),
+            (&self.start, &mut info.start_date),
+            (&self.end, &mut info.end_date),
+            (&self.kind, &mut info.kind),
+            (&self.chief_arbiter, &mut info.chief_arbiter),
+            (&self.time_control, &mut info.time_control),
+        ] {
+            if let Some(v) = value {
+                *slot = Some(v.trim().to_string()).filter(|v| !v.is_empty());
+            }
+        }
+        if let Some(d) = &self.deputies {
+            info.deputy_arbiters = list(d);
+        }
+        if let Some(d) = &self.round_dates {
+            info.round_dates = list(d);
+        }
+        Ok(info)
     }
 }
 
