@@ -1,28 +1,220 @@
-//! `arbiter standings` and `arbiter crosstable`.
+//! `arbiter standings` and `arbiter crosstable`: rankings with FIDE
+//! tie-breaks and crosstables, from a TRF file (or, later, an event).
+//!
+//! Library entry points for other commands (the event store):
+//! [`print_standings`] and [`print_crosstable`] take an already loaded
+//! tournament and the parsed arguments.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Args;
+use arbiter_model::Tournament;
+use arbiter_standings::crosstable::{self, CrosstableLayout};
+use arbiter_standings::labels::Lang;
+use arbiter_standings::presets::Preset;
+use arbiter_standings::render::{Format, RenderOptions, render};
+use arbiter_standings::{
+    Edition, LastResort, Mode, RatingList, StandingsOptions, compute_standings, parse_list,
+};
+use clap::{Args, ValueEnum};
 
-#[derive(Args)]
+use crate::exit;
+
+/// Rating list read by rating-based tie-breaks.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RatingListArg {
+    Fide,
+    Rapid,
+    Blitz,
+    National,
+}
+
+#[derive(Args, Debug)]
 pub struct StandingsArgs {
-    /// A TRF file or an event.
+    /// A TRF file (`*.trf`, or any file that reads as TRF) or an event.
     pub source: PathBuf,
+    /// Tie-breaks in order, as FIDE codes separated by commas, e.g.
+    /// `BH/C1,BH,PS`, `SB/M1`, `KS/L+1`, `ARO/C1/U1000`, `DE`. Default: the
+    /// list the file names (TRF 202/212), else points only.
+    #[arg(long, short = 't', allow_hyphen_values = true)]
+    pub tiebreaks: Option<String>,
+    /// A national tie-break list: it-buchholz (Buchholz variante italiana),
+    /// it-sonneborn, pl-002, by-004.
+    #[arg(long, conflicts_with = "tiebreaks")]
+    pub preset: Option<String>,
+    /// Output format: text, tsv, csv or json.
+    #[arg(long, short = 'f', default_value = "text")]
+    pub format: Format,
+    /// Language of labels: en, it, pl, ru.
+    #[arg(long, default_value = "en")]
+    pub lang: Lang,
+    /// Edition of the tie-break regulations (2009, 2023, 2024, 2026).
+    /// Default: by the start date (record 042), 2026 without a date.
+    #[arg(long)]
+    pub edition: Option<Edition>,
+    /// Treat the tournament as a round robin (default: from the system code).
+    #[arg(long, conflicts_with = "swiss")]
+    pub round_robin: bool,
+    /// Treat the tournament as a Swiss.
+    #[arg(long)]
+    pub swiss: bool,
+    /// Count only rounds 1..N (default: the last round with a game or a PAB).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// What separates participants equal on everything: share, tpn, lots,
+    /// lots:SEED.
+    #[arg(long, default_value = "share")]
+    pub last_resort: LastResort,
+    /// Rating given to unrated players by rating-based tie-breaks.
+    #[arg(long)]
+    pub unrated_rating: Option<u16>,
+    /// Rating list for rating-based tie-breaks.
+    #[arg(long, value_enum, default_value = "fide")]
+    pub rating_list: RatingListArg,
 }
 
-#[derive(Args)]
+#[derive(Args, Debug)]
 pub struct CrosstableArgs {
-    /// A TRF file or an event.
+    /// A TRF file (`*.trf`, or any file that reads as TRF) or an event.
     pub source: PathBuf,
+    /// Layout: swiss (one line per player, round by round) or grid (round
+    /// robin). Default: grid for a round robin, swiss otherwise.
+    #[arg(long)]
+    pub layout: Option<CrosstableLayout>,
+    /// Order rows by the standings with these tie-breaks (default: the file's).
+    #[arg(long, short = 't', allow_hyphen_values = true)]
+    pub tiebreaks: Option<String>,
+    /// Output format: text, tsv, csv or json.
+    #[arg(long, short = 'f', default_value = "text")]
+    pub format: Format,
+    /// Language of labels: en, it, pl, ru.
+    #[arg(long, default_value = "en")]
+    pub lang: Lang,
 }
 
-pub fn run_standings(_a: StandingsArgs) -> ExitCode {
-    eprintln!("not built yet");
-    ExitCode::from(crate::exit::INTERNAL)
+pub fn run_standings(a: StandingsArgs) -> ExitCode {
+    match load(&a.source) {
+        Ok(t) => print_standings(&t, &a),
+        Err(code) => code,
+    }
 }
 
-pub fn run_crosstable(_a: CrosstableArgs) -> ExitCode {
-    eprintln!("not built yet");
-    ExitCode::from(crate::exit::INTERNAL)
+pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
+    match load(&a.source) {
+        Ok(t) => print_crosstable(&t, &a),
+        Err(code) => code,
+    }
+}
+
+/// Computes and prints the standings of `t` as `a` asks (`a.source` is not
+/// read). Exit code 3 for a bad request or inconsistent data.
+pub fn print_standings(t: &Tournament, a: &StandingsArgs) -> ExitCode {
+    let (opts, labels) = match standings_options(a) {
+        Ok(v) => v,
+        Err(msg) => return fail(exit::INVALID_INPUT, &msg),
+    };
+    let standings = match compute_standings(t, &opts) {
+        Ok(s) => s,
+        Err(e) => return fail(exit::INVALID_INPUT, &format!("{}: {e}", a.source.display())),
+    };
+    let ro = RenderOptions {
+        format: a.format,
+        lang: a.lang,
+        labels,
+        title: Some(t.info.name.clone()).filter(|n| !n.is_empty()),
+    };
+    print!("{}", render(&standings, &ro));
+    ExitCode::SUCCESS
+}
+
+/// The options of a standings request and, for a preset, its column labels.
+fn standings_options(a: &StandingsArgs) -> Result<(StandingsOptions, Option<Vec<String>>), String> {
+    let (tiebreaks, labels) = match (&a.tiebreaks, &a.preset) {
+        (Some(codes), _) => (Some(parse_list(codes).map_err(|e| e.to_string())?), None),
+        (None, Some(name)) => {
+            let p = Preset::find(name).ok_or_else(|| {
+                format!(
+                    "unknown preset '{name}' (known: {})",
+                    Preset::names().join(", ")
+                )
+            })?;
+            (Some(p.tiebreaks()), Some(p.labels(a.lang)))
+        }
+        (None, None) => (None, None),
+    };
+    let mode = if a.round_robin {
+        Some(Mode::RoundRobin)
+    } else if a.swiss {
+        Some(Mode::Swiss)
+    } else {
+        None
+    };
+    let opts = StandingsOptions {
+        tiebreaks,
+        edition: a.edition,
+        mode,
+        rounds: a.rounds,
+        last_resort: a.last_resort,
+        unrated_rating: a.unrated_rating,
+        rating_list: match a.rating_list {
+            RatingListArg::Fide => RatingList::Fide,
+            RatingListArg::Rapid => RatingList::Rapid,
+            RatingListArg::Blitz => RatingList::Blitz,
+            RatingListArg::National => RatingList::National,
+        },
+    };
+    Ok((opts, labels))
+}
+
+/// Prints the crosstable of `t` as `a` asks (`a.source` is not read).
+pub fn print_crosstable(t: &Tournament, a: &CrosstableArgs) -> ExitCode {
+    let tiebreaks = match a.tiebreaks.as_deref().map(parse_list).transpose() {
+        Ok(v) => v,
+        Err(e) => return fail(exit::INVALID_INPUT, &e.to_string()),
+    };
+    let opts = StandingsOptions {
+        tiebreaks,
+        ..StandingsOptions::default()
+    };
+    match crosstable::render_crosstable(t, &opts, a.layout, a.format, a.lang) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(exit::INVALID_INPUT, &format!("{}: {e}", a.source.display())),
+    }
+}
+
+/// Reads the tournament named by `source`: a TRF file, or an event.
+fn load(source: &Path) -> Result<Tournament, ExitCode> {
+    let is_trf_name = source
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
+    if is_trf_name || source.is_file() {
+        match arbiter_trf::read_file(source) {
+            Ok(doc) => return Ok(doc.tournament),
+            Err(e) if is_trf_name => return Err(fail(read_error_code(&e), &e.to_string())),
+            Err(_) => {}
+        }
+    }
+    // Hook for the event store: `arbiter standings EVENT`.
+    Err(fail(
+        exit::INVALID_INPUT,
+        &format!(
+            "{}: not a TRF file; events are not supported yet by this command",
+            source.display()
+        ),
+    ))
+}
+
+fn read_error_code(e: &arbiter_trf::ReadError) -> u8 {
+    match e {
+        arbiter_trf::ReadError::Io { .. } => exit::FILE_ACCESS,
+        _ => exit::INVALID_INPUT,
+    }
+}
+
+fn fail(code: u8, msg: &str) -> ExitCode {
+    eprintln!("arbiter: {msg}");
+    ExitCode::from(code)
 }

@@ -1,0 +1,25 @@
+//! Errors of standings computation: bad tournament data or impossible requests.
+
+use arbiter_model::Tpn;
+
+use crate::code::CodeError;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StandingsError {
+    #[error("player {player}, round {round}: opponent {opponent} is not in the tournament")]
+    UnknownOpponent {
+        player: Tpn,
+        round: u32,
+        opponent: Tpn,
+    },
+    #[error("player {player}, round {round}: a player cannot be paired with himself")]
+    SelfPairing { player: Tpn, round: u32 },
+    #[error("two players have pairing number {0}")]
+    DuplicateTpn(Tpn),
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    #[error(
+        "FB (Fore Buchholz) does not exist in the 2009 rules; choose the 2023, 2024 or 2026 edition"
+    )]
+    ForeBuchholz2009,
+}

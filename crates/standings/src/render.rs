@@ -1,0 +1,212 @@
+//! Printing standings as an aligned text table, TSV, CSV or JSON.
+//!
+//! TSV and CSV: header `Rank TPN Name PTS <codes in the order asked>`, the
+//! rank as FIDE's checker prints it (the first place of a shared position);
+//! text and JSON also show shared places as "5-7".
+
+use std::str::FromStr;
+
+use serde_json::json;
+
+use crate::labels::{Lang, column_titles, lots_note, standings_title, tiebreak_name};
+use crate::options::LastResort;
+use crate::ranking::Standings;
+
+/// Output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    #[default]
+    Text,
+    Tsv,
+    Csv,
+    Json,
+}
+
+/// Why a text is not a format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an output format (text, tsv, csv, json)")]
+pub struct FormatError(pub String);
+
+impl FromStr for Format {
+    type Err = FormatError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "text" | "txt" => Ok(Format::Text),
+            "tsv" => Ok(Format::Tsv),
+            "csv" => Ok(Format::Csv),
+            "json" => Ok(Format::Json),
+            other => Err(FormatError(other.to_string())),
+        }
+    }
+}
+
+/// How to print.
+#[derive(Clone, Debug, Default)]
+pub struct RenderOptions {
+    pub format: Format,
+    pub lang: Lang,
+    /// Labels of the tie-break columns (a preset's); default: the names of
+    /// the codes in `lang`.
+    pub labels: Option<Vec<String>>,
+    /// A title line for the text format (e.g. the event name).
+    pub title: Option<String>,
+}
+
+/// Renders `s` as text.
+pub fn render(s: &Standings, o: &RenderOptions) -> String {
+    let labels = o.labels.clone().unwrap_or_else(|| {
+        s.tiebreaks
+            .iter()
+            .map(|tb| tiebreak_name(tb, o.lang))
+            .collect()
+    });
+    match o.format {
+        Format::Tsv => delimited(s, '\t'),
+        Format::Csv => delimited(s, ','),
+        Format::Json => json_text(s, &labels),
+        Format::Text => text(s, o, &labels),
+    }
+}
+
+/// Cell texts of the table body: rank, TPN, name, points, values.
+fn body(s: &Standings, place: bool) -> Vec<Vec<String>> {
+    s.rows
+        .iter()
+        .map(|r| {
+            let mut cells = vec![
+                if place { r.place() } else { r.rank.to_string() },
+                r.tpn.to_string(),
+                r.name.clone(),
+                r.points.to_string(),
+            ];
+            cells.extend(r.values.iter().map(ToString::to_string));
+            cells
+        })
+        .collect()
+}
+
+fn delimited(s: &Standings, sep: char) -> String {
+    let mut header = vec![
+        "Rank".to_string(),
+        "TPN".into(),
+        "Name".into(),
+        "PTS".into(),
+    ];
+    header.extend(s.tiebreaks.iter().map(|t| t.code().to_string()));
+    let mut out = String::new();
+    for line in std::iter::once(header).chain(body(s, false)) {
+        let cells: Vec<String> = line.iter().map(|c| field(c, sep)).collect();
+        out.push_str(&cells.join(&sep.to_string()));
+        out.push('\n');
+    }
+    out
+}
+
+/// One delimited field: CSV quoting when needed; TSV replaces tabs.
+fn field(c: &str, sep: char) -> String {
+    if sep == '\t' {
+        c.replace(['\t', '\n', '\r'], " ")
+    } else if c.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
+
+fn json_text(s: &Standings, labels: &[String]) -> String {
+    let tiebreaks: Vec<_> = s
+        .tiebreaks
+        .iter()
+        .zip(labels)
+        .map(|(t, l)| json!({ "code": t.code(), "label": l }))
+        .collect();
+    let rows: Vec<_> = s
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "rank": r.rank,
+                "rank_to": r.rank_to,
+                "place": r.place(),
+                "tpn": r.tpn,
+                "name": r.name,
+                "points": r.points.to_string(),
+                "values": r.values.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let doc = json!({
+        "basis": s.basis(),
+        "tiebreaks": tiebreaks,
+        "rows": rows,
+    });
+    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+fn text(s: &Standings, o: &RenderOptions, labels: &[String]) -> String {
+    let titles = column_titles(o.lang);
+    let mut header: Vec<String> = titles.iter().map(|t| t.to_string()).collect();
+    header.extend(s.tiebreaks.iter().map(|t| t.code().to_string()));
+    let rows = body(s, true);
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            std::iter::once(&header)
+                .chain(&rows)
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    if let Some(t) = &o.title {
+        out.push_str(t);
+        out.push('\n');
+    }
+    out.push_str(&format!(
+        "{} (C.07 {}, {})\n\n",
+        standings_title(o.lang, s.rounds),
+        s.edition,
+        match s.mode {
+            crate::options::Mode::Swiss => "Swiss",
+            crate::options::Mode::RoundRobin => "round robin",
+        }
+    ));
+    for line in std::iter::once(&header).chain(&rows) {
+        let cells: Vec<String> = line
+            .iter()
+            .enumerate()
+            .map(|(c, v)| {
+                let pad = widths[c] - v.chars().count();
+                // Name left-aligned, numbers right-aligned.
+                if c == 2 {
+                    format!("{v}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{v}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    if !s.tiebreaks.is_empty() {
+        out.push('\n');
+        let w = s
+            .tiebreaks
+            .iter()
+            .map(|t| t.code().chars().count())
+            .max()
+            .unwrap_or(0);
+        for (t, l) in s.tiebreaks.iter().zip(labels) {
+            out.push_str(&format!("{:w$}  {l}\n", t.code()));
+        }
+    }
+    if let LastResort::Lots { seed } = s.last_resort {
+        out.push('\n');
+        out.push_str(&lots_note(o.lang, seed));
+        out.push('\n');
+    }
+    out
+}
