@@ -3,6 +3,7 @@
 
 pub mod acceleration;
 pub mod checker;
+pub mod dutch;
 pub mod generator;
 pub mod italo_swiss;
 pub mod matching;

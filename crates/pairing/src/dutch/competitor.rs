@@ -1,0 +1,249 @@
+//! The players of one round as the Dutch rules see them: pairing score, colour
+//! state, float history, PAB eligibility and who they may meet (spec 02 §1,
+//! §2.1, §12 item 1).
+
+use std::collections::{HashMap, HashSet};
+
+use arbiter_model::{ByeKind, Colour, Entrant, Points, RoundEntry, Scoring, Tournament, Tpn};
+
+use super::colour::ColourState;
+use crate::PairingError;
+
+/// A float received in a past round (spec 02 §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Float {
+    None,
+    Up,
+    Down,
+}
+
+/// One player to be paired this round.
+#[derive(Clone, Debug)]
+pub(crate) struct Competitor {
+    pub tpn: Tpn,
+    /// Effective TPN (spec 01 §4.3): ranking among players taken into account.
+    pub rank: u32,
+    /// Real score before the round.
+    pub score: Points,
+    /// Score plus this round's virtual points (spec 03 A.1).
+    pub pairing_score: Points,
+    pub colours: ColourState,
+    /// Floats of rounds r−1 and r−2.
+    pub floats: [Float; 2],
+    /// C.04.1 Art. 4 / C2.
+    pub pab_eligible: bool,
+    /// Games actually played (C9: unplayed = rounds so far − this).
+    pub played_games: u32,
+    /// Last-round topscorer (Art. 1.8).
+    pub topscorer: bool,
+    /// Opponents of played games (C1).
+    met: HashSet<Tpn>,
+}
+
+/// The round to pair: its players in ranking order (Art. 1.2: pairing score
+/// descending, effective TPN ascending) and who may meet whom.
+pub(crate) struct Field {
+    pub players: Vec<Competitor>,
+    pub initial_colour: Colour,
+    /// `legal[i * n + j]`: C1 and C3 hold and the pair is not forbidden.
+    legal: Vec<bool>,
+}
+
+/// Points of one round entry the way bbpPairings values them (spec 02 §1.4):
+/// a forfeit win without opponent (`0000 - +`) is a PAB; a forfeit loss
+/// without opponent and an absence are zero-point byes.
+pub(crate) fn entry_points(entry: &RoundEntry, s: &Scoring) -> Points {
+    match *entry {
+        RoundEntry::Game { outcome, .. } => s.game(outcome),
+        RoundEntry::Forfeit {
+            won: true,
+            opponent: Some(_),
+            ..
+        } => s.forfeit_win,
+        RoundEntry::Forfeit {
+            won: true,
+            opponent: None,
+            ..
+        } => s.pab,
+        RoundEntry::Forfeit {
+            won: false,
+            opponent: Some(_),
+            ..
+        } => s.forfeit_loss,
+        RoundEntry::Forfeit {
+            won: false,
+            opponent: None,
+            ..
+        } => s.zero_bye,
+        RoundEntry::PairingBye => s.pab,
+        RoundEntry::Bye(ByeKind::Full) => s.full_bye,
+        RoundEntry::Bye(ByeKind::Half) => s.half_bye,
+        RoundEntry::Bye(ByeKind::Zero) | RoundEntry::Absent => s.zero_bye,
+    }
+}
+
+/// True when the entry came out of the pairing of its round (spec 01 §4.3):
+/// a game, a forfeit naming the opponent, the PAB, or `0000 - +`.
+fn took_part(entry: &RoundEntry) -> bool {
+    match *entry {
+        RoundEntry::Game { .. } | RoundEntry::PairingBye => true,
+        RoundEntry::Forfeit { opponent, won, .. } => opponent.is_some() || won,
+        RoundEntry::Bye(_) | RoundEntry::Absent => false,
+    }
+}
+
+fn entry(e: &Entrant, round: u32) -> RoundEntry {
+    e.round(round).copied().unwrap_or(RoundEntry::Absent)
+}
+
+/// Score after `rounds` rounds, with bbp's values (spec 02 §1.4).
+fn score_after(e: &Entrant, rounds: u32, s: &Scoring) -> Points {
+    (1..=rounds).map(|r| entry_points(&entry(e, r), s)).sum()
+}
+
+impl Field {
+    /// Prepares round `round` of `t` (spec 02 §12 item 1).
+    pub fn prepare(t: &Tournament, round: u32) -> Result<Field, PairingError> {
+        let total = t.total_rounds.ok_or_else(|| {
+            PairingError::InvalidInput("the total number of rounds is not known (XXR / 142)".into())
+        })?;
+        let initial_colour = t.initial_colour.ok_or_else(|| {
+            PairingError::InvalidInput("the initial colour is not known (XXC / 152)".into())
+        })?;
+        if round == 0 {
+            return Err(PairingError::InvalidInput(
+                "round numbers start at 1".into(),
+            ));
+        }
+        let s = &t.scoring;
+        let by_tpn: HashMap<Tpn, &Entrant> = t.entrants.iter().map(|e| (e.player.tpn, e)).collect();
+        let to_pair = |e: &Entrant| e.round(round).is_none();
+        let played = round - 1;
+        // Topscorers (Art. 1.8, bbp reading): last round only, pairing score
+        // strictly above half of rounds played × max(win, draw).
+        let last_round = played + 1 >= total;
+        let max_points = s.win.max(s.draw).tenths() as i64 * played as i64;
+
+        let pre_round_score = |e: &Entrant, k: u32| -> Points {
+            score_after(e, k - 1, s) + t.virtual_points(e.player.tpn, k)
+        };
+
+        let mut players = Vec::new();
+        let mut rank = 0u32;
+        for e in &t.entrants {
+            let counted = to_pair(e) || (1..round).any(|r| took_part(&entry(e, r)));
+            if !counted {
+                continue;
+            }
+            rank += 1;
+            if !to_pair(e) {
+                continue;
+            }
+            let tpn = e.player.tpn;
+            let score = score_after(e, played, s);
+            let pairing_score = score + t.virtual_points(tpn, round);
+            let mut history = Vec::new();
+            let mut met = HashSet::new();
+            let mut pab_eligible = true;
+            for r in 1..round {
+                let en = entry(e, r);
+                match en {
+                    RoundEntry::Game {
+                        opponent, colour, ..
+                    } => {
+                        history.push(colour);
+                        met.insert(opponent);
+                    }
+                    RoundEntry::PairingBye
+                    | RoundEntry::Forfeit {
+                        won: true,
+                        opponent: None,
+                        ..
+                    } => pab_eligible = false,
+                    _ => {
+                        if entry_points(&en, s) >= s.win {
+                            pab_eligible = false;
+                        }
+                    }
+                }
+            }
+            let played_games = history.len() as u32;
+            let mut floats = [Float::None; 2];
+            for (back, f) in floats.iter_mut().enumerate() {
+                let Some(k) = round.checked_sub(back as u32 + 1).filter(|&k| k >= 1) else {
+                    continue;
+                };
+                *f = match entry(e, k) {
+                    RoundEntry::Game { opponent, .. } => {
+                        let mine = pre_round_score(e, k);
+                        let theirs = by_tpn
+                            .get(&opponent)
+                            .map(|o| pre_round_score(o, k))
+                            .unwrap_or(mine);
+                        match mine.cmp(&theirs) {
+                            std::cmp::Ordering::Greater => Float::Down,
+                            std::cmp::Ordering::Less => Float::Up,
+                            std::cmp::Ordering::Equal => Float::None,
+                        }
+                    }
+                    other => {
+                        if entry_points(&other, s) > s.loss {
+                            Float::Down
+                        } else {
+                            Float::None
+                        }
+                    }
+                };
+            }
+            let topscorer = last_round && 2 * pairing_score.tenths() as i64 > max_points;
+            players.push(Competitor {
+                tpn,
+                rank,
+                score,
+                pairing_score,
+                colours: ColourState::from_history(history),
+                floats,
+                pab_eligible,
+                played_games,
+                topscorer,
+                met,
+            });
+        }
+        players.sort_by(|a, b| {
+            b.pairing_score
+                .cmp(&a.pairing_score)
+                .then(a.rank.cmp(&b.rank))
+        });
+        let n = players.len();
+        let mut legal = vec![false; n * n];
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let (a, b) = (&players[i], &players[j]);
+                let ok = !a.met.contains(&b.tpn)
+                    && !b.met.contains(&a.tpn)
+                    && !t.is_forbidden(a.tpn, b.tpn, round)
+                    && !(a.colours.is_absolute()
+                        && b.colours.is_absolute()
+                        && a.colours.preference == b.colours.preference
+                        && !a.topscorer
+                        && !b.topscorer);
+                legal[i * n + j] = ok;
+                legal[j * n + i] = ok;
+            }
+        }
+        Ok(Field {
+            players,
+            initial_colour,
+            legal,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.players.len()
+    }
+
+    /// C1, C3 and forbidden pairs (spec 02 §6.1): may `i` meet `j`?
+    pub fn legal(&self, i: usize, j: usize) -> bool {
+        self.legal[i * self.players.len() + j]
+    }
+}
