@@ -33,11 +33,11 @@ pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
                 .map_err(|e| TrfError::new(n, 11, "title", e.to_string()))?,
         )
     };
-    let name = line.field(15, 47);
+    let name = line.field(15, 47).to_string();
     let fide = parse_number::<u16>(line, 49, 52, "rating", "a rating (0-9999)")?.filter(|&r| r > 0);
-    let federation = Some(line.field(54, 56)).filter(|f| !f.is_empty());
+    let federation = Some(line.field(54, 56).to_string()).filter(|f| !f.is_empty());
     let fide_id = parse_number::<u64>(line, 58, 68, "FIDE id", "a FIDE id (digits only)")?;
-    let birth_date = Some(line.field(70, 79)).filter(|b| !b.is_empty());
+    let birth_date = Some(line.field(70, 79).to_string()).filter(|b| !b.is_empty());
     let points_text = line.field(81, 84);
     let reported_points = if points_text.is_empty() {
         None

@@ -54,8 +54,8 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                 "not a TRF record: a line starts with a three-character record code (001, 012, XXR, ...)",
             ));
         }
-        let value = line.rest(5);
-        match code.as_str() {
+        let value = line.rest(5).to_string();
+        match code {
             "001" => {
                 let e = player_line::parse(&line)?;
                 doc.file_order.push(e.player.tpn);
@@ -242,7 +242,7 @@ fn round_dates(line: &Line) -> Vec<String> {
     let mut dates = Vec::new();
     let mut start = 92;
     while start <= line.len() {
-        dates.push(line.field(start - 2, start + 7));
+        dates.push(line.field(start - 2, start + 7).to_string());
         start += 10;
     }
     while dates.last().is_some_and(|d| d.is_empty()) {
@@ -384,7 +384,7 @@ fn read_250(line: &Line, t: &mut Tournament, doc: &mut TrfDocument) -> Result<()
 fn read_xxa(line: &Line, t: &mut Tournament) -> Result<(), TrfError> {
     let n = line.number;
     let text = line.field(5, 8);
-    let tpn = id(n, 5, &text, "XXA player")?;
+    let tpn = id(n, 5, text, "XXA player")?;
     let mut values = Vec::new();
     let mut col = 10;
     while col <= line.len() {

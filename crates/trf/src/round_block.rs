@@ -88,8 +88,8 @@ pub(crate) fn decode(line: &Line, round: usize) -> Result<Block, TrfError> {
         }
     };
     let result = line.at(res_col);
-    let field = format!("round {round} result");
-    let err = |message: String| TrfError::new(n, res_col, &field, message);
+    let err =
+        |message: String| TrfError::new(n, res_col, &format!("round {round} result"), message);
     if colour.is_some() && opponent.is_none() {
         return Err(TrfError::new(
             n,

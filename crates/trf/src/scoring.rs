@@ -83,7 +83,7 @@ impl ScoringSpec {
             return Err(TrfError::new(
                 line.number,
                 5,
-                &code,
+                code,
                 format!("{code} needs a value"),
             ));
         };
@@ -91,12 +91,12 @@ impl ScoringSpec {
             return Err(TrfError::new(
                 line.number,
                 *c,
-                &code,
+                code,
                 format!("unexpected '{extra}' after the value"),
             ));
         }
-        let v = points(line.number, *col, value, &code)?;
-        let slot = match code.as_str() {
+        let v = points(line.number, *col, value, code)?;
+        let slot = match code {
             "BBW" => &mut self.win,
             "BBD" => &mut self.draw,
             "BBL" => &mut self.loss,

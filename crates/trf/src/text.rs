@@ -8,48 +8,60 @@
 pub(crate) struct Line<'a> {
     pub number: usize,
     pub text: &'a str,
-    chars: Vec<char>,
+    /// Byte offset of every character, only for non-ASCII lines (for ASCII
+    /// text, column c starts at byte c - 1).
+    offsets: Option<Vec<usize>>,
 }
 
 impl<'a> Line<'a> {
     pub fn new(number: usize, text: &'a str) -> Self {
+        let offsets = (!text.is_ascii()).then(|| text.char_indices().map(|(i, _)| i).collect());
         Line {
             number,
             text,
-            chars: text.chars().collect(),
+            offsets,
         }
     }
 
     /// Length in characters.
     pub fn len(&self) -> usize {
-        self.chars.len()
+        self.offsets.as_ref().map_or(self.text.len(), Vec::len)
+    }
+
+    /// Byte offset where the character at 0-based index `i` starts (the end
+    /// of the text beyond the last character).
+    fn byte(&self, i: usize) -> usize {
+        match &self.offsets {
+            None => i.min(self.text.len()),
+            Some(o) => o.get(i).copied().unwrap_or(self.text.len()),
+        }
+    }
+
+    /// Columns `first..=last` (1-based) as far as the line reaches.
+    fn slice(&self, first: usize, last: usize) -> &'a str {
+        let from = self.byte(first.saturating_sub(1));
+        let to = self.byte(last).max(from);
+        &self.text[from..to]
     }
 
     /// The character at 1-based column `col`, a blank beyond the end.
     pub fn at(&self, col: usize) -> char {
-        col.checked_sub(1)
-            .and_then(|i| self.chars.get(i).copied())
-            .unwrap_or(' ')
-    }
-
-    /// Columns `first..=last` (1-based), blank-padded beyond the end.
-    pub fn raw(&self, first: usize, last: usize) -> String {
-        (first..=last).map(|c| self.at(c)).collect()
+        self.slice(col, col).chars().next().unwrap_or(' ')
     }
 
     /// Columns `first..=last`, trimmed.
-    pub fn field(&self, first: usize, last: usize) -> String {
-        self.raw(first, last).trim().to_string()
+    pub fn field(&self, first: usize, last: usize) -> &'a str {
+        self.slice(first, last).trim()
     }
 
     /// Everything from column `first` on, trimmed.
-    pub fn rest(&self, first: usize) -> String {
-        self.raw(first, self.len().max(first)).trim().to_string()
+    pub fn rest(&self, first: usize) -> &'a str {
+        self.slice(first, self.len().max(first)).trim()
     }
 
     /// The record code (columns 1-3).
-    pub fn code(&self) -> String {
-        self.chars.iter().take(3).collect()
+    pub fn code(&self) -> &'a str {
+        self.slice(1, 3)
     }
 
     /// Whitespace-separated tokens from column `first` on, each with its
@@ -57,14 +69,15 @@ impl<'a> Line<'a> {
     pub fn tokens(&self, first: usize) -> Vec<(usize, String)> {
         let mut out = Vec::new();
         let mut current: Option<(usize, String)> = None;
-        for (i, &c) in self.chars.iter().enumerate().skip(first.saturating_sub(1)) {
+        let rest = self.slice(first, self.len().max(first));
+        for (i, c) in rest.chars().enumerate() {
             if c.is_whitespace() {
                 if let Some(t) = current.take() {
                     out.push(t);
                 }
             } else {
                 current
-                    .get_or_insert_with(|| (i + 1, String::new()))
+                    .get_or_insert_with(|| (first + i, String::new()))
                     .1
                     .push(c);
             }
@@ -73,9 +86,9 @@ impl<'a> Line<'a> {
         out
     }
 
-    /// True when columns `first..=last` are all blank.
+    /// True when columns `first..=last` are all blank (or beyond the end).
     pub fn is_blank(&self, first: usize, last: usize) -> bool {
-        (first..=last).all(|c| self.at(c) == ' ')
+        self.slice(first, last).bytes().all(|b| b == b' ')
     }
 }
 
