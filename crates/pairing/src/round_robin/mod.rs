@@ -34,11 +34,14 @@ pub const FIDE_2019_ROUND_ROBIN_TIEBREAKS: [&str; 4] = ["DE", "WIN", "SB", "KS"]
 /// The round-robin pairing system: the next round is the Berger table's.
 ///
 /// The table fixes boards and colours (no C.04 colour rules, spec 04 §3);
-/// the state of the tournament only decides the number of players. Players
-/// who have withdrawn or announced an absence keep their place in the
-/// schedule: their boards are returned like any other (the arbiter records
-/// the forfeit), because a round-robin schedule never changes once drawn
-/// (spec 04 §6).
+/// the state of the tournament only decides the number of players. The
+/// schedule never changes once drawn (spec 04 §6): a player who has
+/// withdrawn or is excused from the round (he already has an entry for it,
+/// per the [`PairingSystem`] contract) is not paired, and neither is his
+/// scheduled opponent, who is left out of the pairing like the resting
+/// player. Under the usual event rules that opponent wins by forfeit;
+/// [`RoundRobin::scheduled_opponent`] names the absentee so the caller can
+/// record it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundRobin {
     pub cycles: Cycles,
@@ -103,6 +106,28 @@ impl RoundRobin {
     }
 }
 
+impl RoundRobin {
+    /// The opponent the schedule gives `player` in round `round` (whether
+    /// or not either of them plays), `None` in his rest round.
+    pub fn scheduled_opponent(
+        &self,
+        tournament: &Tournament,
+        round: u32,
+        player: Tpn,
+    ) -> Result<Option<Tpn>, PairingError> {
+        let schedule = self.schedule(tournament)?;
+        Ok(scheduled(&schedule, round)?.boards.iter().find_map(|b| {
+            if b.white == player {
+                Some(b.black)
+            } else if b.black == player {
+                Some(b.white)
+            } else {
+                None
+            }
+        }))
+    }
+}
+
 fn scheduled(schedule: &Schedule, round: u32) -> Result<schedule::ScheduledRound, PairingError> {
     schedule.round(round).ok_or_else(|| {
         PairingError::InvalidInput(format!(
@@ -120,13 +145,79 @@ impl PairingSystem for RoundRobin {
         }
     }
 
-    /// The boards of round `round` in Berger board order; never a PAB (see
-    /// the module documentation on rest rounds).
+    /// The boards of round `round` in Berger board order, without the boards
+    /// of excused players; never a PAB (see the module documentation on rest
+    /// rounds).
     fn pair(&self, tournament: &Tournament, round: u32) -> Result<Pairing, PairingError> {
         let schedule = self.schedule(tournament)?;
-        Ok(Pairing {
-            boards: scheduled(&schedule, round)?.boards,
-            bye: None,
-        })
+        let excused = |tpn: Tpn| {
+            tournament
+                .entrant(tpn)
+                .is_some_and(|e| e.round(round).is_some())
+        };
+        let boards = scheduled(&schedule, round)?
+            .boards
+            .into_iter()
+            .filter(|b| !excused(b.white) && !excused(b.black))
+            .collect();
+        Ok(Pairing { boards, bye: None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+    use arbiter_model::{ByeKind, Entrant, Player, RoundEntry};
+
+    fn field(players: u32, rounds: u32) -> Tournament {
+        Tournament {
+            entrants: (1..=players)
+                .map(|tpn| Entrant {
+                    player: Player {
+                        tpn,
+                        ..Player::default()
+                    },
+                    ..Entrant::default()
+                })
+                .collect(),
+            total_rounds: Some(rounds),
+            ..Tournament::default()
+        }
+    }
+
+    #[test]
+    fn an_excused_player_and_his_opponent_are_left_out() {
+        let mut t = field(6, 5);
+        t.entrants[1].rounds.push(RoundEntry::Bye(ByeKind::Zero));
+        let rr = RoundRobin::single();
+        // Round 1 of 6: 1-6, 2-5, 3-4; player 2 is excused.
+        let p = rr.pair(&t, 1).unwrap();
+        assert_eq!(
+            p.boards,
+            vec![Board { white: 1, black: 6 }, Board { white: 3, black: 4 }]
+        );
+        assert_eq!(p.bye, None);
+        assert_eq!(rr.scheduled_opponent(&t, 1, 5).unwrap(), Some(2));
+    }
+
+    #[test]
+    fn odd_fields_name_the_resting_player() {
+        let t = field(5, 5);
+        let rr = RoundRobin::single();
+        assert_eq!(rr.rest_player(&t, 1).unwrap(), Some(1));
+        assert_eq!(rr.scheduled_opponent(&t, 1, 1).unwrap(), None);
+        assert_eq!(rr.pair(&t, 1).unwrap().boards.len(), 2);
+    }
+
+    #[test]
+    fn wrong_numbers_of_rounds_or_players_are_refused() {
+        let rr = RoundRobin::double();
+        assert!(rr.pair(&field(6, 5), 1).is_err());
+        assert!(rr.pair(&field(6, 10), 11).is_err());
+        assert!(rr.pair(&field(6, 10), 10).is_ok());
+        let mut gap = field(4, 3);
+        gap.entrants[3].player.tpn = 9;
+        assert!(RoundRobin::single().pair(&gap, 1).is_err());
     }
 }
