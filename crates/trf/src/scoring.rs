@@ -21,6 +21,12 @@ pub(crate) struct ScoringSpec {
     zero_bye: Option<Points>,
     /// `162 X`: unknown result (e.g. adjourned); no round entry uses it.
     unknown: Option<Points>,
+    /// True when the values came from JaVaFo `XXS` only: unstated values then
+    /// take JaVaFo's fixed defaults (FW = FPB = PAB = 1, HPB = 0.5) instead
+    /// of following W and D as in TRF26 `162`.
+    javafo_only: bool,
+    /// Any `162` or `BB?` record was read.
+    trf26_or_bbp: bool,
     /// JaVaFo colour-dependent values (`XXS WW= BW=` ...), with the line
     /// that stated them, to reject values the model cannot hold.
     colour_split: Vec<(usize, &'static str, Points, Points)>,
@@ -38,6 +44,8 @@ impl ScoringSpec {
     /// tokens, so both the column layout of the table (6/15/24) and that of
     /// the prose (5/13) are accepted.
     pub fn read_162(&mut self, line: &Line) -> Result<Option<char>, TrfError> {
+        self.trf26_or_bbp = true;
+        self.javafo_only = false;
         let tokens = line.tokens(4);
         let mut zero_symbol = None;
         for pair in tokens.chunks(2) {
@@ -77,6 +85,8 @@ impl ScoringSpec {
 
     /// bbpPairings `BBW BBD BBL BBZ BBF BBU`: one value from column 5.
     pub fn read_bb(&mut self, line: &Line) -> Result<(), TrfError> {
+        self.trf26_or_bbp = true;
+        self.javafo_only = false;
         let tokens = line.tokens(4);
         let code = line.code();
         let Some((col, value)) = tokens.first() else {
@@ -110,6 +120,7 @@ impl ScoringSpec {
 
     /// JaVaFo `XXS CODE=value ...`.
     pub fn read_xxs(&mut self, line: &Line) -> Result<(), TrfError> {
+        self.javafo_only = !self.trf26_or_bbp;
         for (col, token) in line.tokens(4) {
             let Some((code, value)) = token.split_once('=') else {
                 return Err(TrfError::new(
@@ -165,7 +176,8 @@ impl ScoringSpec {
 
     /// The scoring these statements define: unstated values follow TRF26
     /// 162 (forfeit win, full bye and PAB = win; half bye = draw; forfeit
-    /// loss and zero bye = 0).
+    /// loss and zero bye = 0), or JaVaFo's fixed defaults for an `XXS`-only
+    /// file (spec 05 §6.1).
     pub fn resolve(&self) -> Result<ResolvedScoring, TrfError> {
         if let Some(&(line, name, a, b)) = self.colour_split.first() {
             return Err(TrfError::new(
@@ -177,16 +189,21 @@ impl ScoringSpec {
         }
         let win = self.win.unwrap_or(Points::ONE);
         let draw = self.draw.unwrap_or(Points::HALF);
+        let (derived_win, derived_draw) = if self.javafo_only {
+            (Points::ONE, Points::HALF)
+        } else {
+            (win, draw)
+        };
         Ok(ResolvedScoring {
             scoring: Scoring {
                 win,
                 draw,
                 loss: self.loss.unwrap_or(Points::ZERO),
-                forfeit_win: self.forfeit_win.unwrap_or(win),
+                forfeit_win: self.forfeit_win.unwrap_or(derived_win),
                 forfeit_loss: self.forfeit_loss.unwrap_or(Points::ZERO),
-                pab: self.pab.unwrap_or(win),
-                full_bye: self.full_bye.unwrap_or(win),
-                half_bye: self.half_bye.unwrap_or(draw),
+                pab: self.pab.unwrap_or(derived_win),
+                full_bye: self.full_bye.unwrap_or(derived_win),
+                half_bye: self.half_bye.unwrap_or(derived_draw),
                 zero_bye: self.zero_bye.unwrap_or(Points::ZERO),
             },
             unknown: self.unknown,

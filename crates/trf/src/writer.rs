@@ -206,7 +206,7 @@ type Run = (Points, usize, usize);
 
 /// `XXA` lines (one per player, every value) when the file used them,
 /// otherwise `250` lines: runs of equal non-zero values over consecutive
-/// rounds, merged over consecutive starting ranks.
+/// rounds, one line per run and range of consecutive starting ranks.
 fn acceleration_lines(doc: &TrfDocument) -> Vec<String> {
     let acc = &doc.tournament.acceleration;
     if doc.records.xxa {
@@ -230,21 +230,27 @@ fn acceleration_lines(doc: &TrfDocument) -> Vec<String> {
         }
         out
     };
-    let mut lines = Vec::new();
-    let mut groups: Vec<(Tpn, Tpn, Vec<Run>)> = Vec::new();
-    for (&tpn, values) in acc {
-        let r = runs(values);
-        match groups.last_mut() {
-            Some((_, last, prev)) if *last + 1 == tpn && *prev == r => *last = tpn,
-            _ => groups.push((tpn, tpn, r)),
+    // Every (run, player), grouped by run, then contiguous players merged.
+    let mut all: Vec<(usize, usize, Points, Tpn)> = acc
+        .iter()
+        .flat_map(|(&tpn, values)| {
+            runs(values)
+                .into_iter()
+                .map(move |(v, r1, r2)| (r1, r2, v, tpn))
+        })
+        .collect();
+    all.sort();
+    let mut ranges: Vec<(Run, Tpn, Tpn)> = Vec::new();
+    for (r1, r2, v, tpn) in all {
+        match ranges.last_mut() {
+            Some((run, _, last)) if *run == (v, r1, r2) && *last + 1 == tpn => *last = tpn,
+            _ => ranges.push(((v, r1, r2), tpn, tpn)),
         }
     }
-    for (first, last, runs) in groups {
-        for (value, r1, r2) in runs {
-            lines.push(format!(
-                "250      {value:>4} {r1:03} {r2:03} {first:>4} {last:>4}"
-            ));
-        }
-    }
-    lines
+    ranges
+        .into_iter()
+        .map(|((value, r1, r2), first, last)| {
+            format!("250      {value:>4} {r1:03} {r2:03} {first:>4} {last:>4}")
+        })
+        .collect()
 }

@@ -1,0 +1,415 @@
+//! Reading and writing the non-player records (spec 05 §2, §5, §6) and the
+//! line rules of §1, through the public API.
+
+use arbiter_model::{ByeKind, Colour, ForbiddenGroup, Points, RoundEntry, Scoring};
+use arbiter_trf::{AnnouncedBye, Dialect, TrfDocument, parse, validate, write, write_with};
+
+/// A 001 line: starting rank, points, then 10-column round blocks.
+fn player(tpn: u32, points: &str, blocks: &[&str]) -> String {
+    let head = format!("001 {tpn:>4}      Player {tpn}");
+    let rounds: String = blocks.iter().map(|b| format!("{b:>10}")).collect();
+    format!("{head:<80}{points:>4}{:5}{rounds}", "")
+}
+
+/// Two players who drew round 1, then the extra records.
+fn file(extra: &[&str]) -> String {
+    let mut lines = vec![
+        "012 Records test".to_string(),
+        player(1, "0.5", &["2 w =".trim_start()]),
+        player(2, "0.5", &["1 b ="]),
+    ];
+    lines.extend(extra.iter().map(|s| s.to_string()));
+    lines.join("\n") + "\n"
+}
+
+fn doc(extra: &[&str]) -> TrfDocument {
+    parse(&file(extra)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The lines of the canonical form, LF-separated for easy comparison.
+fn written(d: &TrfDocument) -> Vec<String> {
+    write_with(d, arbiter_trf::LineEnding::Lf)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn record_162_three_one_zero() {
+    let d = doc(&["162  W 3.0    D 1.0"]);
+    let s = d.tournament.scoring;
+    assert_eq!(
+        s,
+        Scoring::with_game_points(Points(30), Points(10), Points(0))
+    );
+    assert_eq!(s.pab, Points(30));
+    assert_eq!(s.half_bye, Points(10));
+    assert!(written(&d).contains(&"162  W 3.0    D 1.0".to_string()));
+    assert_eq!(d.dialect(), Dialect::Trf26);
+}
+
+#[test]
+fn record_162_every_symbol() {
+    let d = doc(&["162  W 2.0    D 1.0    L 0.5    A 0.2    P 1.5    X 0.7"]);
+    let s = d.tournament.scoring;
+    assert_eq!(
+        (s.win, s.draw, s.loss, s.zero_bye, s.forfeit_loss, s.pab),
+        (
+            Points(20),
+            Points(10),
+            Points(5),
+            Points(2),
+            Points(2),
+            Points(15)
+        )
+    );
+    assert_eq!(s.forfeit_win, Points(20));
+    assert_eq!(s.full_bye, Points(20));
+    assert_eq!(d.unknown_result_points, Some(Points(7)));
+    assert!(
+        written(&d)
+            .contains(&"162  W 2.0    D 1.0    L 0.5    A 0.2    P 1.5    X 0.7".to_string())
+    );
+}
+
+#[test]
+fn record_162_errors() {
+    let e = parse(&file(&["162  Q 3.0"])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "4:6: unknown scoring symbol 'Q' (expected W D L A Z P X) (field scoring symbol)"
+    );
+    let e = parse(&file(&["162  W"])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "4:7: no value after the symbol 'W' (field scoring value)"
+    );
+    let e = parse(&file(&["162  W 3,0"])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "4:8: '3,0' is not a number of points (field value of W)"
+    );
+}
+
+#[test]
+fn bbp_point_lines() {
+    let d = doc(&[
+        "BBW  3.0", "BBD  1.0", "BBZ  0.5", "BBF  0.0", "BBU  2.0", "BBL  0.0",
+    ]);
+    let s = d.tournament.scoring;
+    assert_eq!(s.win, Points(30));
+    assert_eq!(s.draw, Points(10));
+    assert_eq!(s.zero_bye, Points(5));
+    assert_eq!(s.forfeit_loss, Points(0));
+    assert_eq!(s.pab, Points(20));
+    assert_eq!(d.dialect(), Dialect::Javafo);
+    let w = written(&d);
+    for line in ["BBW  3.0", "BBD  1.0", "BBZ  0.5", "BBU  2.0"] {
+        assert!(w.contains(&line.to_string()), "{line} in {w:?}");
+    }
+    // The 1-½-0 loss value and forfeit loss are defaults: not written.
+    assert!(
+        !w.iter()
+            .any(|l| l.starts_with("BBL") || l.starts_with("BBF"))
+    );
+    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+}
+
+#[test]
+fn javafo_xxs_scoring() {
+    let d = doc(&["XXS WW=3 BW=3 D=1 FL=-1", "XXS PAB=2"]);
+    let s = d.tournament.scoring;
+    assert_eq!(
+        (s.win, s.draw, s.half_bye),
+        (Points(30), Points(10), Points(10))
+    );
+    assert_eq!(s.forfeit_loss, Points(-10));
+    assert_eq!(s.pab, Points(20));
+    // FW and FPB were not stated: JaVaFo's defaults (1.0), not the win value.
+    assert_eq!(s.forfeit_win, Points(10));
+    assert_eq!(s.full_bye, Points(10));
+    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    let e = parse(&file(&["XXS WW=3 BW=2"])).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "4:5: colour-dependent win values (3.0 and 2.0) are not supported (field XXS)"
+    );
+}
+
+#[test]
+fn total_rounds_from_142_or_xxr() {
+    let d = doc(&["142 9"]);
+    assert_eq!(d.tournament.total_rounds, Some(9));
+    assert!(written(&d).contains(&"142 9".to_string()));
+    let d = doc(&["XXR 11"]);
+    assert_eq!(d.tournament.total_rounds, Some(11));
+    let w = written(&d);
+    assert!(w.contains(&"XXR 11".to_string()));
+    assert!(!w.iter().any(|l| l.starts_with("142")));
+    assert_eq!(
+        parse(&file(&["142 nine"])).unwrap_err().to_string(),
+        "4:5: 'nine' is not a round number (field total rounds)"
+    );
+}
+
+#[test]
+fn initial_colour_from_152_or_xxc() {
+    assert_eq!(
+        doc(&["152 B"]).tournament.initial_colour,
+        Some(Colour::Black)
+    );
+    assert_eq!(
+        doc(&["152 W"]).tournament.initial_colour,
+        Some(Colour::White)
+    );
+    let d = doc(&["XXC white1"]);
+    assert_eq!(d.tournament.initial_colour, Some(Colour::White));
+    assert!(!d.rank_by_file_order);
+    let d = doc(&["XXC rank black1"]);
+    assert_eq!(d.tournament.initial_colour, Some(Colour::Black));
+    assert!(d.rank_by_file_order);
+    assert!(written(&d).contains(&"XXC rank black1".to_string()));
+    assert_eq!(
+        parse(&file(&["152 X"])).unwrap_err().to_string(),
+        "4:5: 'X' is not an initial colour (expected W or B) (field initial colour)"
+    );
+    // Built in memory: TRF26 records.
+    let mut d = doc(&[]);
+    d.tournament.initial_colour = Some(Colour::Black);
+    d.tournament.total_rounds = Some(7);
+    let w = written(&d);
+    assert!(w.contains(&"152 B".to_string()) && w.contains(&"142 7".to_string()));
+}
+
+#[test]
+fn rank_by_file_order_keeps_the_file_order() {
+    let text = [
+        "012 x".to_string(),
+        player(2, "0.5", &["1 b ="]),
+        player(1, "0.5", &["2 w ="]),
+        "XXC rank".to_string(),
+    ]
+    .join("\r");
+    let d = parse(&text).unwrap();
+    assert_eq!(d.file_order, vec![2, 1]);
+    // The model keeps TPN order; the writer restores the file order.
+    assert_eq!(d.tournament.entrants[0].player.tpn, 1);
+    let w = written(&d);
+    assert!(w[1].starts_with("001    2") && w[2].starts_with("001    1"));
+}
+
+#[test]
+fn acceleration_from_xxa() {
+    let d = doc(&["XXA    1  1.0  1.0  0.5", "XXA    2  0.0       0.5"]);
+    let acc = &d.tournament.acceleration;
+    assert_eq!(acc[&1], vec![Points(10), Points(10), Points(5)]);
+    assert_eq!(acc[&2], vec![Points(0), Points(0), Points(5)]);
+    assert_eq!(d.tournament.virtual_points(1, 2), Points(10));
+    let w = written(&d);
+    assert!(w.contains(&"XXA    1  1.0  1.0  0.5".to_string()));
+    assert!(w.contains(&"XXA    2  0.0  0.0  0.5".to_string()));
+}
+
+#[test]
+fn acceleration_from_250() {
+    let d = doc(&[
+        "250      1.0 001 002    1    2",
+        "250      0.5 003 003    1    1",
+    ]);
+    let acc = &d.tournament.acceleration;
+    assert_eq!(acc[&1], vec![Points(10), Points(10), Points(5)]);
+    assert_eq!(acc[&2], vec![Points(10), Points(10)]);
+    let w = written(&d);
+    assert!(
+        w.contains(&"250       1.0 001 002    1    2".to_string()),
+        "{w:?}"
+    );
+    assert!(
+        w.contains(&"250       0.5 003 003    1    1".to_string()),
+        "{w:?}"
+    );
+    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    assert_eq!(
+        parse(&file(&["250       1.0 001 002    1"]))
+            .unwrap_err()
+            .to_string(),
+        "4:5: a 250 record holds: points, first round, last round, first player, last player"
+    );
+}
+
+#[test]
+fn forbidden_pairs_from_260_and_xxp() {
+    let d = doc(&["260 002 004    1    2    5", "XXP 3 4"]);
+    assert_eq!(
+        d.tournament.forbidden,
+        vec![
+            ForbiddenGroup {
+                players: vec![1, 2, 5],
+                rounds: Some((2, 4))
+            },
+            ForbiddenGroup {
+                players: vec![3, 4],
+                rounds: None
+            }
+        ]
+    );
+    assert!(d.tournament.is_forbidden(1, 5, 3));
+    assert!(!d.tournament.is_forbidden(1, 5, 5));
+    assert!(d.tournament.is_forbidden(4, 3, 9));
+    let w = written(&d);
+    assert!(w.contains(&"260 002 004    1    2    5".to_string()));
+    assert!(w.contains(&"XXP    3    4".to_string()));
+    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+}
+
+#[test]
+fn announced_absences_from_240_and_xxz() {
+    let d = doc(&["240 H 003    1    2", "240 Z 002    2", "XXZ 1", "XXZ 2"]);
+    assert_eq!(
+        d.announced_byes,
+        vec![
+            AnnouncedBye {
+                kind: ByeKind::Half,
+                round: 3,
+                players: vec![1, 2]
+            },
+            AnnouncedBye {
+                kind: ByeKind::Zero,
+                round: 2,
+                players: vec![2]
+            }
+        ]
+    );
+    assert_eq!(d.absent_next_round, vec![1, 2]);
+    assert_eq!(d.announced_absent(2, 2), vec![1, 2]);
+    assert_eq!(d.announced_absent(3, 2), vec![1, 2]);
+    assert_eq!(d.announced_absent(4, 2), Vec::<u32>::new());
+    let w = written(&d);
+    assert!(w.contains(&"240 H 003    1    2".to_string()));
+    assert!(w.contains(&"XXZ 1 2".to_string()));
+    assert_eq!(
+        parse(&file(&["240 Q 003    1"])).unwrap_err().to_string(),
+        "4:5: unknown bye type 'Q' (expected F, H or Z) (field bye type)"
+    );
+}
+
+#[test]
+fn system_from_192_or_an_ett_code_in_092() {
+    let d = doc(&["092 FIDE_DUTCH_2025"]);
+    assert_eq!(d.tournament.system.as_deref(), Some("FIDE_DUTCH_2025"));
+    // Written back as it came: in 092 only.
+    assert!(!written(&d).iter().any(|l| l.starts_with("192")));
+    let d = doc(&["092 Individual: Swiss-System"]);
+    assert_eq!(d.tournament.system, None);
+    let d = doc(&["092 Individual: Swiss-System", "192 FIDE_DUTCH_2026"]);
+    assert_eq!(d.tournament.system.as_deref(), Some("FIDE_DUTCH_2026"));
+    assert!(written(&d).contains(&"192 FIDE_DUTCH_2026".to_string()));
+}
+
+#[test]
+fn tiebreaks_from_202_or_212() {
+    let d = doc(&["202 BH/C1, SB,DE"]);
+    assert_eq!(d.tournament.tiebreaks, vec!["BH/C1", "SB", "DE"]);
+    assert!(written(&d).contains(&"202 BH/C1,SB,DE".to_string()));
+    let d = doc(&["212 PTS,BH"]);
+    assert!(written(&d).contains(&"212 PTS,BH".to_string()));
+}
+
+#[test]
+fn headers_and_unknown_records_are_kept() {
+    let text = "012 Open\n022 Zürich\n032 SUI\n042 2026/01/02\n052 2026/01/09\n062 2\n092 Individual: Swiss-System\n102 IA Arbiter, Ann\n112 FA Deputy, Bob\n112 FA Deputy, Cy\n122 90 min + 30 s\n172 BEL FIDE\n"
+        .to_string()
+        + &player(1, "0.5", &["2 w ="])
+        + "\n"
+        + &player(2, "0.5", &["1 b ="])
+        + "\nBEL    1      Player 1                          1800\n013 Team A                              1    2\n";
+    let d = parse(&text).unwrap();
+    let info = &d.tournament.info;
+    assert_eq!(info.city.as_deref(), Some("Zürich"));
+    assert_eq!(
+        info.deputy_arbiters,
+        vec!["FA Deputy, Bob", "FA Deputy, Cy"]
+    );
+    assert_eq!(info.time_control.as_deref(), Some("90 min + 30 s"));
+    let w = written(&d);
+    for kept in [
+        "062 2",
+        "172 BEL FIDE",
+        "BEL    1      Player 1                          1800",
+    ] {
+        assert!(w.contains(&kept.to_string()), "{kept}");
+    }
+    assert_eq!(
+        w.last().unwrap(),
+        "013 Team A                              1    2"
+    );
+    let again = parse(&write(&d)).unwrap();
+    assert_eq!(again.tournament, d.tournament);
+    assert_eq!(again.other_records, d.other_records);
+}
+
+#[test]
+fn round_dates_in_132() {
+    let line = format!("{:<91}26/01/02  26/01/03", "132");
+    let d = doc(&[&line]);
+    assert_eq!(d.tournament.info.round_dates, vec!["26/01/02", "26/01/03"]);
+    assert!(written(&d).contains(&line));
+}
+
+#[test]
+fn line_ends_comments_and_utf8_names() {
+    let lines = [
+        "### a ruler comment".to_string(),
+        "012 Ünïcode Open".to_string(),
+        format!("{:<80} 1.0{:5}     2 w 1", "001    1      Łukasz, Żółć", ""),
+        String::new(),
+        format!("{:<80} 0.0{:5}     1 b 0", "001    2      Ngô, Bảo", ""),
+    ];
+    let mut docs = Vec::new();
+    for sep in ["\n", "\r", "\r\n"] {
+        let d = parse(&lines.join(sep)).unwrap();
+        assert!(validate(&d).is_empty());
+        docs.push(d.tournament);
+    }
+    assert_eq!(docs[0], docs[1]);
+    assert_eq!(docs[0], docs[2]);
+    let t = &docs[0];
+    assert_eq!(t.entrants[0].player.name, "Łukasz, Żółć");
+    assert_eq!(t.entrants[1].player.name, "Ngô, Bảo");
+    assert_eq!(t.entrants[1].rounds.len(), 1);
+    // Written with CR by default (TRF26), columns counted in characters.
+    let d = parse(&lines.join("\n")).unwrap();
+    let text = write(&d);
+    assert!(text.ends_with('\r') && !text.contains('\n'));
+    let second = text.split('\r').nth(2).unwrap();
+    assert_eq!(second.chars().count(), 99);
+    assert_eq!(second.chars().nth(98), Some('0'));
+}
+
+#[test]
+fn round_codes_round_trip() {
+    let d = doc(&[]);
+    let mut t = d.tournament.clone();
+    t.entrants[0].rounds = vec![
+        RoundEntry::Game {
+            opponent: 2,
+            colour: Colour::White,
+            outcome: arbiter_model::Outcome::Draw,
+            rated: false,
+        },
+        RoundEntry::Absent,
+        RoundEntry::Forfeit {
+            opponent: None,
+            colour: None,
+            won: true,
+        },
+        RoundEntry::Bye(ByeKind::Full),
+    ];
+    let d = TrfDocument::new(t);
+    let line = written(&d)[1].clone();
+    assert!(
+        line.ends_with("     2 w D            0000 - +  0000 - F"),
+        "{line}"
+    );
+    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+}
