@@ -4,7 +4,7 @@ use arbiter_model::{Entrant, Player, Points, Ratings, RoundEntry, Sex, Title, Tp
 
 use crate::error::TrfError;
 use crate::round_block::{self, Block};
-use crate::text::Line;
+use crate::text::{Line, points_field};
 
 /// Reads a 001 line.
 pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
@@ -154,7 +154,7 @@ pub(crate) fn write(entrant: &Entrant) -> String {
     let fide_id = p.fide_id.map(|r| r.to_string()).unwrap_or_default();
     let points = entrant
         .reported_points
-        .map(|r| r.to_string())
+        .map(points_field)
         .unwrap_or_default();
     let rank = entrant
         .reported_rank

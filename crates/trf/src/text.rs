@@ -4,6 +4,8 @@
 //! columns are 1-based, inclusive and counted in characters, so a non-ASCII
 //! name does not shift the columns after it.
 
+use arbiter_model::Points;
+
 /// One line of the file with its 1-based line number.
 pub(crate) struct Line<'a> {
     pub number: usize,
@@ -89,6 +91,18 @@ impl<'a> Line<'a> {
     /// True when columns `first..=last` are all blank (or beyond the end).
     pub fn is_blank(&self, first: usize, last: usize) -> bool {
         self.slice(first, last).bytes().all(|b| b == b' ')
+    }
+}
+
+/// A score for a 4-column field (`11.5`): one decimal, or none for a whole
+/// number too wide for it (`205`), so that any value read from such a field
+/// fits again.
+pub(crate) fn points_field(p: Points) -> String {
+    let s = p.to_string();
+    if s.chars().count() > 4 && p.tenths() % 10 == 0 {
+        (p.tenths() / 10).to_string()
+    } else {
+        s
     }
 }
 

@@ -11,6 +11,7 @@ use arbiter_model::{Colour, Points, Tpn};
 use crate::document::TrfDocument;
 use crate::player_line;
 use crate::scoring::{self, ResolvedScoring, ScoringStyle};
+use crate::text::points_field;
 
 /// The line terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -213,7 +214,10 @@ fn acceleration_lines(doc: &TrfDocument) -> Vec<String> {
         return acc
             .iter()
             .map(|(tpn, values)| {
-                let v: String = values.iter().map(|p| format!(" {p:>4}")).collect();
+                let v: String = values
+                    .iter()
+                    .map(|&p| format!(" {:>4}", points_field(p)))
+                    .collect();
                 format!("XXA {tpn:>4}{v}")
             })
             .collect();
@@ -250,7 +254,10 @@ fn acceleration_lines(doc: &TrfDocument) -> Vec<String> {
     ranges
         .into_iter()
         .map(|((value, r1, r2), first, last)| {
-            format!("250      {value:>4} {r1:03} {r2:03} {first:>4} {last:>4}")
+            format!(
+                "250      {:>4} {r1:03} {r2:03} {first:>4} {last:>4}",
+                points_field(value)
+            )
         })
         .collect()
 }
