@@ -96,6 +96,24 @@ fn engine(t: &Tournament, dir: &Path) -> String {
     std::fs::read_to_string(&output).unwrap()
 }
 
+/// `arbiter --italo-swiss FILE -c` on the tournament so far.
+fn check(t: &Tournament, dir: &Path) -> String {
+    let input = dir.join("full.trf");
+    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("--italo-swiss")
+        .arg(&input)
+        .arg("-c")
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "-c failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).unwrap()
+}
+
 /// The engine output the spec's round implies (spec 05 §7.3 format).
 fn expected_output(boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) -> String {
     let mut out = format!("{}\n", boards.len() + usize::from(bye.is_some()));
@@ -122,6 +140,14 @@ fn replay(name: &str, players: Tpn, rounds: &[&str]) {
         );
         record(&mut t, &boards, bye);
     }
+    // The checker (-c) re-pairs every round of the finished file and finds
+    // the same pairings.
+    let report = check(&t, &dir);
+    assert!(
+        !report.contains("Checker pairings") && !report.contains("No valid pairing"),
+        "{name}: {report}"
+    );
+    assert_eq!(report.matches("Round #").count(), rounds.len());
     std::fs::remove_dir_all(dir).ok();
 }
 

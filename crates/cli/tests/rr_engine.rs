@@ -161,6 +161,24 @@ fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>)
     (boards, byes)
 }
 
+/// `arbiter FLAG FILE -c` on the tournament so far.
+fn check(flag: &str, t: &Tournament, dir: &Path) -> String {
+    let input = dir.join("full.trf");
+    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg(flag)
+        .arg(&input)
+        .arg("-c")
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "-c failed: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    String::from_utf8(run.stdout).unwrap()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -188,6 +206,10 @@ fn play(players: u32, double: bool, dir: &Path) -> usize {
         record(&mut t, round, &got, *rest);
     }
     assert_eq!(met.len() as u32, players * (players - 1) / 2);
+    // The checker (-c) re-pairs every round of the finished file alike.
+    let report = check(flag, &t, dir);
+    assert!(!report.contains("Checker pairings"), "{report}");
+    assert_eq!(report.matches("Round #").count(), schedule.len());
     for (pair, whites) in &met {
         if double {
             assert_eq!(whites.len(), 2, "{pair:?}");
