@@ -1,12 +1,17 @@
 //! The Baku corpus read through the TRF reader: the `XXA` lines, the same
 //! virtual points rewritten as TRF26 `250` records (converted here), and
 //! `apply_baku` on the bare tournament all give the same virtual points for
-//! every player in every round.
+//! every player in every round; and every round paired by `Dutch` from
+//! either version equals the pairing the reference engine recorded.
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use arbiter_model::{Points, Tournament};
+use arbiter_model::{Colour, Points, RoundEntry, Tournament, Tpn};
+use arbiter_pairing::PairingSystem;
 use arbiter_pairing::acceleration::apply_baku;
+use arbiter_pairing::dutch::Dutch;
+use arbiter_pairing::round_input::{past_round, rounds_in_file};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/baku");
 
@@ -107,4 +112,80 @@ fn xxa_250_and_apply_baku_agree() {
         checked += expected.len() * rounds as usize;
     }
     assert_eq!(checked, 28_698, "player-rounds compared");
+}
+
+/// Pairs as (white, black) and the PAB recipients.
+type RoundPairing = (BTreeSet<(Tpn, Tpn)>, BTreeSet<Tpn>);
+
+/// The pairing the file records for `round` (what `check_engine.py`
+/// compares: pairs with colours, forfeits included, and the PAB).
+fn recorded(t: &Tournament, round: u32) -> RoundPairing {
+    let mut pairs = BTreeSet::new();
+    let mut byes = BTreeSet::new();
+    for e in &t.entrants {
+        let me = e.player.tpn;
+        match e.round(round) {
+            Some(RoundEntry::Game {
+                opponent,
+                colour: Colour::White,
+                ..
+            })
+            | Some(RoundEntry::Forfeit {
+                opponent: Some(opponent),
+                colour: Some(Colour::White),
+                ..
+            }) => {
+                pairs.insert((me, *opponent));
+            }
+            Some(RoundEntry::PairingBye) => {
+                byes.insert(me);
+            }
+            _ => {}
+        }
+    }
+    (pairs, byes)
+}
+
+fn dutch(t: &Tournament, round: u32) -> RoundPairing {
+    let problem = past_round(t, round).unwrap();
+    let pairing = Dutch.pair(&problem.tournament, problem.round).unwrap();
+    (
+        pairing.boards.iter().map(|b| (b.white, b.black)).collect(),
+        pairing.bye.into_iter().collect(),
+    )
+}
+
+#[test]
+fn every_round_agrees_with_xxa_and_with_250_records() {
+    let (mut rounds, mut agree_xxa, mut agree_250) = (0, 0, 0);
+    let mut differences = Vec::new();
+    for path in corpus_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let xxa = arbiter_trf::parse(&text).unwrap().tournament;
+        // Debug builds pair the smaller half of the corpus (CI runs the
+        // whole corpus in release mode).
+        if cfg!(debug_assertions) && xxa.entrants.len() > 90 {
+            continue;
+        }
+        let r250 = arbiter_trf::parse(&with_250_records(&text))
+            .unwrap()
+            .tournament;
+        for round in 1..=rounds_in_file(&xxa) {
+            rounds += 1;
+            let expected = recorded(&xxa, round);
+            let from_xxa = dutch(&xxa, round);
+            let from_250 = dutch(&r250, round);
+            agree_xxa += usize::from(from_xxa == expected);
+            agree_250 += usize::from(from_250 == expected);
+            if from_xxa != expected || from_250 != expected {
+                differences.push(format!("{} round {round}", path.display()));
+            }
+        }
+    }
+    eprintln!("XXA: {agree_xxa}/{rounds} rounds, 250: {agree_250}/{rounds} rounds");
+    assert!(rounds >= 100, "{rounds} rounds paired");
+    assert!(
+        differences.is_empty(),
+        "rounds that differ: {differences:#?}"
+    );
 }
