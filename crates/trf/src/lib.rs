@@ -9,6 +9,7 @@ mod player_line;
 mod reader;
 mod round_block;
 mod scoring;
+mod teams;
 mod text;
 mod validate;
 mod writer;

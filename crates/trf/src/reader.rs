@@ -6,6 +6,7 @@ use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
 use crate::player_line;
 use crate::scoring::ScoringSpec;
+use crate::teams;
 use crate::text::{Line, split_lines};
 
 /// ETT26 codes of the individual Swiss systems (spec 05 §4), accepted in
@@ -40,6 +41,9 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
     let mut entrants = Vec::new();
     let mut system_092: Option<String> = None;
     let mut last_line = 0;
+    let mut teams_013 = Vec::new();
+    let mut teams_310 = Vec::new();
+    let mut national = Vec::new();
     for (number, raw) in split_lines(text) {
         last_line = number;
         if raw.trim().is_empty() || raw.starts_with("###") {
@@ -160,10 +164,20 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                 });
                 doc.records.xxp = true;
             }
-            _ => doc.other_records.push(OtherRecord {
-                text: raw.to_string(),
-                before_players: entrants.is_empty(),
-            }),
+            _ => {
+                match code {
+                    "013" => teams_013.push(teams::read_013(&line)?),
+                    "310" => teams_310.push(teams::read_310(&line)?),
+                    _ if teams::is_federation_code(code) => {
+                        national.extend(teams::national_rating(&line));
+                    }
+                    _ => {}
+                }
+                doc.other_records.push(OtherRecord {
+                    text: raw.to_string(),
+                    before_players: entrants.is_empty(),
+                });
+            }
         }
     }
     if last_line == 0 || text.trim().is_empty() {
@@ -182,6 +196,17 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
     let resolved = scoring.resolve()?;
     t.scoring = resolved.scoring;
     doc.unknown_result_points = resolved.unknown;
+    // Gacrux ignores 013 when 310 records exist.
+    t.teams = if teams_310.is_empty() {
+        teams_013
+    } else {
+        teams_310
+    };
+    for (tpn, rating) in national {
+        if let Some((e, _)) = entrants.iter_mut().find(|(e, _)| e.player.tpn == tpn) {
+            e.player.ratings.national = Some(rating);
+        }
+    }
     // Entrants in TPN order (stable: duplicates stay for `validate` to report).
     entrants.sort_by_key(|(e, _)| e.player.tpn);
     doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();

@@ -6,12 +6,13 @@
 //! Information is written with the records the file used (JaVaFo `XXR`
 //! stays `XXR`), and with TRF26 records when the file did not carry it.
 
-use arbiter_model::{Colour, Points, Tpn};
+use arbiter_model::{Colour, Points, Team, Tpn};
 
-use crate::document::TrfDocument;
+use crate::document::{OtherRecord, TrfDocument};
 use crate::player_line;
 use crate::scoring::{self, ResolvedScoring, ScoringStyle};
-use crate::text::points_field;
+use crate::teams;
+use crate::text::{Line, points_field};
 
 /// The line terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -123,9 +124,14 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
         let code = if r.r212 { "212" } else { "202" };
         out.push(format!("{code} {}", t.tiebreaks.join(",")));
     }
+    let teams_changed = teams_as_read(doc) != t.teams;
+    let kept: Vec<&OtherRecord> = doc
+        .other_records
+        .iter()
+        .filter(|o| !(teams_changed && is_team_record(o)))
+        .collect();
     out.extend(
-        doc.other_records
-            .iter()
+        kept.iter()
             .filter(|o| o.before_players)
             .map(|o| o.text.clone()),
     );
@@ -179,12 +185,39 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     }
     out.extend(extension_scoring);
     out.extend(
-        doc.other_records
-            .iter()
+        kept.iter()
             .filter(|o| !o.before_players)
             .map(|o| o.text.clone()),
     );
+    if teams_changed {
+        out.extend(teams::write(&t.teams));
+    }
     out
+}
+
+fn is_team_record(o: &OtherRecord) -> bool {
+    o.text.starts_with("013") || o.text.starts_with("310")
+}
+
+/// The teams the file's 013/310 records define (310 wins, as in Gacrux).
+/// When the tournament's teams differ, the writer leaves those records out
+/// and writes the teams from the model.
+fn teams_as_read(doc: &TrfDocument) -> Vec<Team> {
+    let mut teams_013 = Vec::new();
+    let mut teams_310 = Vec::new();
+    for (i, o) in doc.other_records.iter().enumerate() {
+        let line = Line::new(i + 1, &o.text);
+        if o.text.starts_with("013") {
+            teams_013.extend(teams::read_013(&line).ok());
+        } else if o.text.starts_with("310") {
+            teams_310.extend(teams::read_310(&line).ok());
+        }
+    }
+    if teams_310.is_empty() {
+        teams_013
+    } else {
+        teams_310
+    }
 }
 
 /// Entrants in starting-rank order, or in file order under `XXC rank`.

@@ -413,3 +413,43 @@ fn round_codes_round_trip() {
     );
     assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
 }
+
+#[test]
+fn teams_from_013_and_310_and_national_ratings() {
+    let r013 = format!("013 {:<32}   1    2", "Lions");
+    let r310 = format!(
+        "310   1 {:<32} LION    1.00    2.0    1.0   1  {:>4} {:>4}",
+        "Lions Club", 1, 2
+    );
+    let nat = format!("{:<48}1650", "BEL    2      Player 2");
+    let d = doc(&[&r013, &nat]);
+    assert_eq!(
+        d.tournament.teams,
+        vec![arbiter_model::Team {
+            number: None,
+            name: "Lions".into(),
+            members: vec![1, 2]
+        }]
+    );
+    assert_eq!(d.tournament.entrants[1].player.ratings.national, Some(1650));
+    assert_eq!(d.tournament.entrants[0].player.ratings.national, None);
+    let w = written(&d);
+    assert!(w.contains(&r013) && w.contains(&nat));
+    // 310 wins over 013; the line is written back as it was.
+    let d = doc(&[&r013, &r310]);
+    assert_eq!(d.tournament.teams.len(), 1);
+    assert_eq!(d.tournament.teams[0].number, Some(1));
+    assert_eq!(d.tournament.teams[0].name, "Lions Club");
+    assert_eq!(d.tournament.teams[0].members, vec![1, 2]);
+    assert!(written(&d).contains(&r310));
+    // Teams changed in memory: written from the model.
+    let mut d = doc(&[&r013]);
+    d.tournament.teams[0].members = vec![2];
+    let w = written(&d);
+    assert!(!w.contains(&r013));
+    assert!(w.contains(&format!("013 {:<32}   2", "Lions")));
+    assert_eq!(
+        parse(&write(&d)).unwrap().tournament.teams,
+        d.tournament.teams
+    );
+}
