@@ -90,9 +90,12 @@ pub(super) struct Solver<W: Weight> {
     label: Vec<u8>,
     label_end: Vec<Arc>,
     best_edge: Vec<Arc>,
+    /// Current slack of `best_edge` (kept up to date by the dual changes).
+    best_slack: Vec<W>,
     best_edges_of: Vec<Option<Vec<Arc>>>,
     queue: Vec<usize>,
     best_to: Vec<Arc>,
+    best_to_slack: Vec<W>,
 }
 
 impl<W: Weight> Solver<W> {
@@ -112,12 +115,14 @@ impl<W: Weight> Solver<W> {
             label: vec![FREE; 2 * n],
             label_end: vec![NO_ARC; 2 * n],
             best_edge: vec![NO_ARC; 2 * n],
+            best_slack: vec![W::ZERO; 2 * n],
             best_edges_of: vec![None; 2 * n],
             queue: Vec::new(),
             best_to: vec![NO_ARC; 2 * n],
+            best_to_slack: vec![W::ZERO; 2 * n],
         };
         for v in 0..n {
-            s.dual[v] = w[v * n..(v + 1) * n].iter().copied().max().unwrap_or(W::ZERO);
+            s.dual[v] = w[v * n..(v + 1) * n].iter().copied().max().unwrap_or(W::ZERO).half();
         }
         s.greedy(w);
         s
@@ -137,7 +142,7 @@ impl<W: Weight> Solver<W> {
                     x != v
                         && self.mate[x] == NONE
                         && row[x] != W::ZERO
-                        && self.dual[v] + self.dual[x] == row[x].double()
+                        && self.dual[v] + self.dual[x] == row[x]
                 }) {
                     self.mate[v] = x;
                     self.mate[x] = v;
@@ -159,7 +164,7 @@ impl<W: Weight> Solver<W> {
         let mut need = W::ZERO;
         for (x, &wt) in w[v * n..(v + 1) * n].iter().enumerate() {
             if wt != W::ZERO && x != v {
-                let d = wt.double() - self.dual[x];
+                let d = wt - self.dual[x];
                 if d > need {
                     need = d;
                 }
@@ -168,9 +173,9 @@ impl<W: Weight> Solver<W> {
         need
     }
 
-    #[inline]
+    #[inline(always)]
     fn slack(&self, w: &[W], e: Arc) -> W {
-        self.dual[e.a] + self.dual[e.b] - w[e.a * self.n + e.b].double()
+        self.dual[e.a] + self.dual[e.b] - w[e.a * self.n + e.b]
     }
 
     /// Vertices of blossom (or vertex) `b`.
@@ -326,7 +331,7 @@ impl<W: Weight> Solver<W> {
                     if bx == bv {
                         continue;
                     }
-                    let slack = self.dual[v] + self.dual[x] - wt.double();
+                    let slack = self.dual[v] + self.dual[x] - wt;
                     if slack <= W::ZERO {
                         if self.label[bx] == FREE {
                             if self.mate[self.base[bx]] == NONE {
@@ -349,14 +354,14 @@ impl<W: Weight> Solver<W> {
                             self.label_end[x] = Arc { a: v, b: x };
                         }
                     } else if self.label[bx] == OUTER {
-                        let e = self.best_edge[bv];
-                        if e.is_none() || slack < self.slack(w, e) {
+                        if self.best_edge[bv].is_none() || slack < self.best_slack[bv] {
                             self.best_edge[bv] = Arc { a: v, b: x };
+                            self.best_slack[bv] = slack;
                         }
                     } else if self.label[x] == FREE {
-                        let e = self.best_edge[x];
-                        if e.is_none() || slack < self.slack(w, e) {
+                        if self.best_edge[x].is_none() || slack < self.best_slack[x] {
                             self.best_edge[x] = Arc { a: v, b: x };
+                            self.best_slack[x] = slack;
                         }
                     }
                 }
@@ -382,7 +387,7 @@ impl<W: Weight> Solver<W> {
             for v in 0..n {
                 let e = self.best_edge[v];
                 if self.label[self.in_blossom[v]] == FREE && !e.is_none() {
-                    let d = self.slack(w, e);
+                    let d = self.best_slack[v];
                     if d < delta {
                         delta = d;
                         step = Some(Step::ToFree(e));
@@ -396,7 +401,7 @@ impl<W: Weight> Solver<W> {
                     && self.label[b] == OUTER
                     && !e.is_none()
                 {
-                    let d = self.slack(w, e).half();
+                    let d = self.best_slack[b].half();
                     if d < delta {
                         delta = d;
                         step = Some(Step::OuterOuter(e));
@@ -419,15 +424,29 @@ impl<W: Weight> Solver<W> {
 
             for v in 0..n {
                 match self.label[self.in_blossom[v]] {
-                    OUTER => self.dual[v] -= delta,
+                    OUTER => {
+                        self.dual[v] -= delta;
+                        if self.parent[v] == NONE && !self.best_edge[v].is_none() {
+                            self.best_slack[v] -= delta.double();
+                        }
+                    }
                     INNER => self.dual[v] += delta,
-                    _ => {}
+                    _ => {
+                        if !self.best_edge[v].is_none() {
+                            self.best_slack[v] -= delta;
+                        }
+                    }
                 }
             }
             for b in n..2 * n {
                 if self.base[b] != NONE && self.parent[b] == NONE {
                     match self.label[b] {
-                        OUTER => self.dual[b] += delta,
+                        OUTER => {
+                            self.dual[b] += delta;
+                            if !self.best_edge[b].is_none() {
+                                self.best_slack[b] -= delta.double();
+                            }
+                        }
                         INNER => self.dual[b] -= delta,
                         _ => {}
                     }
@@ -555,6 +574,7 @@ impl<W: Weight> Solver<W> {
         // Least-slack edges from the new blossom to every other outer blossom.
         let n = self.n;
         let mut best_to = core::mem::take(&mut self.best_to);
+        let mut best_to_slack = core::mem::take(&mut self.best_to_slack);
         for &c in &path {
             let mut consider = |s: &Self, mut e: Arc| {
                 if s.in_blossom[e.b] == b {
@@ -562,9 +582,10 @@ impl<W: Weight> Solver<W> {
                 }
                 let bj = s.in_blossom[e.b];
                 if bj != b && s.label[bj] == OUTER {
-                    let cur = best_to[bj];
-                    if cur.is_none() || s.slack(w, e) < s.slack(w, cur) {
+                    let slack = s.slack(w, e);
+                    if best_to[bj].is_none() || slack < best_to_slack[bj] {
                         best_to[bj] = e;
+                        best_to_slack[bj] = slack;
                     }
                 }
             };
@@ -584,17 +605,21 @@ impl<W: Weight> Solver<W> {
         }
         let mut list = Vec::new();
         let mut best = NO_ARC;
-        for slot in best_to.iter_mut() {
+        let mut best_slack = W::ZERO;
+        for (slot, &slack) in best_to.iter_mut().zip(&best_to_slack) {
             let e = *slot;
             if !e.is_none() {
-                if best.is_none() || self.slack(w, e) < self.slack(w, best) {
+                if best.is_none() || slack < best_slack {
                     best = e;
+                    best_slack = slack;
                 }
                 list.push(e);
                 *slot = NO_ARC;
             }
         }
         self.best_to = best_to;
+        self.best_to_slack = best_to_slack;
+        self.best_slack[b] = best_slack;
         self.best_edges_of[b] = Some(list);
         self.best_edge[b] = best;
         self.children[b] = path;
@@ -789,7 +814,7 @@ impl<W: Weight> Solver<W> {
                 if wt == W::ZERO {
                     continue;
                 }
-                let mut s = self.dual[v] + self.dual[x] - wt.double();
+                let mut s = self.dual[v] + self.dual[x] - wt;
                 for b in chain(x) {
                     if cv.contains(&b) {
                         s += self.dual[b].double();

@@ -14,7 +14,8 @@ use super::weight::Weight;
 #[derive(Clone, Debug)]
 pub struct MatchingGraph<W: Weight> {
     n: usize,
-    /// Row-major `n × n`, symmetric, zero diagonal.
+    /// Row-major `n × n`, symmetric, zero diagonal; holds **twice** each
+    /// weight, the form the solver's slack computation uses.
     pub(super) weights: Vec<W>,
     mate: Vec<Option<usize>>,
     /// Duals, blossoms and matching of the last solve (`None` before the first).
@@ -51,16 +52,17 @@ impl<W: Weight> MatchingGraph<W> {
             W::ZERO <= w && w <= W::MAX_EDGE,
             "edge weight {w:?} outside 0..=MAX_EDGE"
         );
-        if self.weights[u * self.n + v] != w {
-            self.weights[u * self.n + v] = w;
-            self.weights[v * self.n + u] = w;
+        let w2 = w.double();
+        if self.weights[u * self.n + v] != w2 {
+            self.weights[u * self.n + v] = w2;
+            self.weights[v * self.n + u] = w2;
             self.changed.push((u, v));
         }
     }
 
     /// The weight of edge `{u, v}` ([`Weight::ZERO`] if there is none).
     pub fn weight(&self, u: usize, v: usize) -> W {
-        self.weights[u * self.n + v]
+        self.weights[u * self.n + v].half()
     }
 
     /// A maximum-weight matching of the current weights: the mate of each

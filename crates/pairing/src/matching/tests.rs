@@ -196,7 +196,12 @@ mod oracle {
     /// Total weight of the matching `integer-blossom` finds.
     pub fn weight<W: Weight>(g: &super::MatchingGraph<W>) -> W {
         let n = g.vertices();
-        let matrix: Vec<Ib<W>> = g.weights.iter().map(|&w| Ib(w)).collect();
+        let mut matrix = Vec::with_capacity(n * n);
+        for u in 0..n {
+            for v in 0..n {
+                matrix.push(Ib(if u == v { W::ZERO } else { g.weight(u, v) }));
+            }
+        }
         let mates = integer_blossom::max_weight_matching(&matrix, n);
         let mut total = W::ZERO;
         for (u, m) in mates.iter().enumerate() {

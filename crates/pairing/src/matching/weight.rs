@@ -81,7 +81,7 @@ impl_weight_prim!(i64, i128);
 ///
 /// Meant for bit-field weights: build them with [`Wide::from_bit`],
 /// [`Wide::with_bit`], [`Wide::from_u64`], shifts and `+`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq, Hash)]
 pub struct Wide<const LIMBS: usize>(pub [u64; LIMBS]);
 
 impl<const LIMBS: usize> Wide<LIMBS> {
@@ -181,6 +181,18 @@ impl<const LIMBS: usize> Wide<LIMBS> {
             }
         }
         0
+    }
+}
+
+impl<const LIMBS: usize> PartialEq for Wide<LIMBS> {
+    /// Branch-free limb comparison (the derived one calls `memcmp`).
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        let mut diff = 0;
+        for i in 0..LIMBS {
+            diff |= self.0[i] ^ other.0[i];
+        }
+        diff == 0
     }
 }
 
