@@ -1,0 +1,92 @@
+//! Reading the engine's input: the TRF file, its consistency, the pairing
+//! system, and where output files go.
+
+use std::path::{Path, PathBuf};
+
+use arbiter_pairing::{PairingSystem, registry};
+use arbiter_trf::TrfDocument;
+
+use super::failure::Failure;
+
+/// How many consistency errors are listed before the rest are counted.
+const ERRORS_SHOWN: usize = 20;
+
+/// Reads, parses and validates a TRF file: unreadable → exit 5, malformed or
+/// inconsistent (opponents, points column) → exit 3.
+pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
+    let shown = path.display();
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::file(format!("{shown}: cannot read the file: {e}")))?;
+    let doc =
+        arbiter_trf::parse_bytes(&bytes).map_err(|e| Failure::invalid(format!("{shown}:{e}")))?;
+    let errors = arbiter_trf::validate(&doc);
+    if !errors.is_empty() {
+        let mut message: Vec<String> = errors
+            .iter()
+            .take(ERRORS_SHOWN)
+            .map(|e| format!("{shown}:{e}"))
+            .collect();
+        if errors.len() > ERRORS_SHOWN {
+            message.push(format!("... and {} more", errors.len() - ERRORS_SHOWN));
+        }
+        return Err(Failure::invalid(message.join("\n")));
+    }
+    Ok(doc)
+}
+
+/// The pairing system of a command-line flag.
+pub fn system(flag: &str) -> Result<Box<dyn PairingSystem>, Failure> {
+    registry::by_flag(flag).ok_or_else(|| {
+        Failure::invalid(format!(
+            "the pairing system --{flag} is not available in this version"
+        ))
+    })
+}
+
+/// An output path: a bare file name (no directory part) is placed in
+/// `directory_of`'s directory, when given (spec 05 §7.2).
+pub fn output_path(output: &Path, directory_of: Option<&Path>) -> PathBuf {
+    let bare = output
+        .parent()
+        .is_none_or(|parent| parent.as_os_str().is_empty());
+    match directory_of.and_then(Path::parent) {
+        Some(dir) if bare => dir.join(output),
+        _ => output.to_path_buf(),
+    }
+}
+
+/// Writes `text` to `path` (exit 5 when it cannot be written).
+pub fn write_output(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text)
+        .map_err(|e| Failure::file(format!("{}: cannot write the file: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_output_names_go_next_to_the_input() {
+        let input = Path::new("/data/event/in.trf");
+        assert_eq!(
+            output_path(Path::new("out.txt"), Some(input)),
+            PathBuf::from("/data/event/out.txt")
+        );
+        assert_eq!(
+            output_path(Path::new("./out.txt"), Some(input)),
+            PathBuf::from("./out.txt")
+        );
+        assert_eq!(
+            output_path(Path::new("/tmp/out.txt"), Some(input)),
+            PathBuf::from("/tmp/out.txt")
+        );
+        assert_eq!(
+            output_path(Path::new("out.txt"), None),
+            PathBuf::from("out.txt")
+        );
+        assert_eq!(
+            output_path(Path::new("out.txt"), Some(Path::new("in.trf"))),
+            PathBuf::from("out.txt")
+        );
+    }
+}
