@@ -1174,9 +1174,7 @@ impl Journal {
         entries: impl IntoIterator<Item = (u64, &'a Event)>,
     ) -> Result<Journal, (u64, JournalError)> {
         let mut j = Journal::default();
-        for (seq, event) in entries {
-            j.push(seq, event.clone()).map_err(|e| (seq, e))?;
-        }
+        j.extend(entries.into_iter().map(|(seq, e)| (seq, e.clone())))?;
         Ok(j)
     }
 
@@ -1190,7 +1188,7 @@ impl Journal {
         &self.in_force
     }
 
-    /// The entry an undo would cancel now.
+    /// The entry an undo would cancel now (never the creation of the event).
     pub fn undo_target(&self) -> Result<u64, JournalError> {
         match self.in_force.as_slice() {
             [] | [_] => Err(JournalError::NothingToUndo),
@@ -1198,26 +1196,55 @@ impl Journal {
         }
     }
 
-    /// Validates and adds one entry. On error nothing changes.
+    /// Validates and adds one entry.
     pub fn push(&mut self, seq: u64, event: Event) -> Result<(), JournalError> {
-        if let Event::Undone { seq: target } = event {
-            let expected = self.undo_target()?;
-            if target != expected {
-                return Err(JournalError::UndoOutOfOrder {
-                    expected,
-                    got: target,
-                });
+        self.extend([(seq, event)]).map_err(|(_, e)| e)
+    }
+
+    /// Validates and adds entries in order. A run of undos is folded once,
+    /// so undoing a large import stays linear. On error the journal is left
+    /// as it was before the failing entry's run; callers discard it.
+    pub fn extend(
+        &mut self,
+        entries: impl IntoIterator<Item = (u64, Event)>,
+    ) -> Result<(), (u64, JournalError)> {
+        let mut stale = false;
+        for (seq, event) in entries {
+            if let Event::Undone { seq: target } = event {
+                let expected = self.undo_target().map_err(|e| (seq, e))?;
+                if target != expected {
+                    return Err((
+                        seq,
+                        JournalError::UndoOutOfOrder {
+                            expected,
+                            got: target,
+                        },
+                    ));
+                }
+                self.in_force.pop();
+                stale = true;
+                continue;
             }
-            self.in_force.pop();
-            let mut state = EventState::default();
-            for (_, e) in &self.in_force {
-                apply(&mut state, e)?;
+            if stale {
+                self.refold().map_err(|e| (seq, e))?;
+                stale = false;
             }
-            self.state = state;
-            return Ok(());
+            apply(&mut self.state, &event).map_err(|e| (seq, e))?;
+            self.in_force.push((seq, event));
         }
-        apply(&mut self.state, &event)?;
-        self.in_force.push((seq, event));
+        if stale {
+            self.refold().map_err(|e| (0, e))?;
+        }
+        Ok(())
+    }
+
+    /// The state folded again from the entries in force.
+    fn refold(&mut self) -> Result<(), JournalError> {
+        let mut state = EventState::default();
+        for (_, e) in &self.in_force {
+            apply(&mut state, e)?;
+        }
+        self.state = state;
         Ok(())
     }
 }

@@ -58,9 +58,11 @@ impl Session {
             return Ok(Vec::new());
         }
         let mut next = self.journal.clone();
-        for (i, event) in events.iter().enumerate() {
-            next.push(self.last_seq + i as u64 + 1, event.clone())?;
-        }
+        let numbered = events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (self.last_seq + i as u64 + 1, e.clone()));
+        next.extend(numbered).map_err(|(_, e)| e)?;
         let seqs = self.store.append(self.last_seq, &command_line(), &events)?;
         self.journal = next;
         self.last_seq += events.len() as u64;
