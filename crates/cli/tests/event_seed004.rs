@@ -59,7 +59,6 @@ fn result_of(round: u32, white: u32, black: u32) -> &'static str {
 }
 
 #[test]
-#[ignore = "needs the Dutch system in arbiter_pairing::registry (not registered yet)"]
 fn seed_004_shaped_event_agrees_with_the_checker() {
     let checker = checker();
     let dir = scratch("event-seed004");
