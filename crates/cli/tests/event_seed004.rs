@@ -154,6 +154,20 @@ fn seed_004_shaped_event_agrees_with_the_checker() {
         2,
         "two half-point byes:\n{text}"
     );
+    let withdrawn = text
+        .lines()
+        .find(|l| l.starts_with("001 ") && l.contains(&format!("Player{WITHDRAWN:02}")))
+        .unwrap();
+    assert!(
+        withdrawn.ends_with(&"  0000 - Z".repeat(4)),
+        "not paired after the withdrawal: {withdrawn}"
+    );
+    assert_eq!(text.matches(" w + ").count(), 1, "one forfeit win:\n{text}");
+    assert_eq!(
+        text.matches(" b - ").count(),
+        1,
+        "one forfeit loss:\n{text}"
+    );
 
     let out = Command::new("python3")
         .arg(&checker)
