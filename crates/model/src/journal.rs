@@ -1256,7 +1256,7 @@ mod tests {
 
     fn config() -> SectionConfig {
         SectionConfig {
-            rounds: 3,
+            rounds: 9,
             system: "dutch".into(),
             tiebreaks: vec!["BH".into()],
             scoring: Scoring::default(),
@@ -1417,6 +1417,80 @@ mod tests {
             j.push(100 + target, Event::Undone { seq: target }).unwrap();
         }
         assert_eq!(j.state(), &before);
+    }
+
+    #[test]
+    fn tpns_freeze_after_round_four_and_late_entries_are_inserted() {
+        let mut j = journal();
+        let mut seq = 10;
+        for round in 1..=4 {
+            let s = j.state().section(None).unwrap();
+            let order = j.state().tpn_order_for(s, round);
+            let mut next = |j: &mut Journal, e| {
+                seq += 1;
+                j.push(seq, e).unwrap();
+            };
+            next(
+                &mut j,
+                Event::RoundPaired {
+                    section: "A".into(),
+                    round,
+                    system: "dutch".into(),
+                    engine: "test".into(),
+                    tpn_order: order,
+                    input: Box::default(),
+                    boards: vec![
+                        BoardPair { white: 1, black: 3 },
+                        BoardPair { white: 2, black: 4 },
+                    ],
+                    bye: None,
+                },
+            );
+            for board in 1..=2 {
+                next(
+                    &mut j,
+                    Event::ResultRecorded {
+                        section: "A".into(),
+                        round,
+                        board,
+                        result: GameResult::Draw,
+                    },
+                );
+            }
+        }
+        // Charlie's rating is corrected to the top, and Foxtrot arrives.
+        let mut charlie = j.state().player(4).unwrap().player.clone();
+        charlie.ratings.fide = Some(2500);
+        j.push(
+            100,
+            Event::PlayerUpdated {
+                id: 4,
+                player: charlie,
+            },
+        )
+        .unwrap();
+        j.push(
+            101,
+            Event::PlayerRegistered {
+                id: 5,
+                section: "A".into(),
+                player: player("Foxtrot", 1900, None, None),
+            },
+        )
+        .unwrap();
+        let s = j.state().section(None).unwrap();
+        // Before round 4 the ranking is redone (Art. 2.3)...
+        assert_eq!(j.state().tpn_order_for(s, 4), vec![4, 2, 5, 1, 3]);
+        // ...from round 5 the order is frozen; Foxtrot (1900) goes between
+        // Alpha (2000) and Bravo (1800) (Art. 2.4).
+        assert_eq!(j.state().tpn_order_for(s, 5), vec![2, 5, 1, 3, 4]);
+        let t = j.state().tournament(s, 4);
+        assert_eq!(t.entrants[1].player.name, "Foxtrot");
+        assert_eq!(
+            t.entrants[1].rounds,
+            vec![RoundEntry::Bye(ByeKind::Zero); 4]
+        );
+        assert_eq!(t.score_after(1, 4), Points(20));
     }
 
     #[test]
