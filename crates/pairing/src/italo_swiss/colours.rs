@@ -1,4 +1,4 @@
-//! Colours of a formed pair (spec 06 §3.5; [OURS], the FSI colour article
+//! Colours of a formed pair (spec 06 §3.5; \[OURS\], the FSI colour article
 //! was not readable). Colours never decide who meets whom unless
 //! `colour_limits_in_pairing` is set.
 

@@ -23,7 +23,7 @@ pub enum LowerScoreScan {
     FromPrimo,
 }
 
-/// Who rests in an odd field (spec 06 §3.7; [OURS], FSI Art. 10 unread).
+/// Who rests in an odd field (spec 06 §3.7; \[OURS\], FSI Art. 10 unread).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ByePolicy {
     /// The player left over by the pass rests, if he may (backtracking
@@ -35,7 +35,7 @@ pub enum ByePolicy {
     PhantomPlayer,
 }
 
-/// How colours are given once a pair is formed (spec 06 §3.5; [OURS]).
+/// How colours are given once a pair is formed (spec 06 §3.5; \[OURS\]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ColourPolicy {
     /// Both expectations, then the stronger one, then the last difference
@@ -69,7 +69,7 @@ pub struct ItaloSwissConfig {
     pub resume_from: ResumeFrom,
     pub lower_score_scan: LowerScoreScan,
     pub bye_policy: ByePolicy,
-    /// Pairing byes a player may receive (default 1; [OURS]).
+    /// Pairing byes a player may receive (default 1; \[OURS\]).
     pub max_byes_per_player: u32,
     pub colour_policy: ColourPolicy,
     /// Skip a candidate whose colours would give someone three equal

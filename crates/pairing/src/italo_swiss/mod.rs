@@ -5,11 +5,12 @@
 //!
 //! **Lot numbers are pairing numbers.** The single drawing of lots before
 //! round 1 (FSI Art. 3) is stored as the TPN order: lot 1 is TPN 1, and so
-//! on. To draw, number the players with
-//! [`Lots::draw_numbers`](crate::round_robin::lots::Lots::draw_numbers) for
-//! a recorded seed (or enter a physical draw) and write those numbers as the
-//! TPNs. Late entrants take the next numbers N + 1, … (spec 06 §3.9), i.e.
-//! they sit between the old last lot and lot 1.
+//! on. To draw, call
+//! [`draw_and_renumber`](crate::round_robin::lots::draw_and_renumber) with a
+//! recorded seed, or enter a physical draw with
+//! [`renumber`](crate::round_robin::lots::renumber). Late entrants take the
+//! next numbers N + 1, … (spec 06 §3.9), i.e. they sit between the old last
+//! lot and lot 1.
 //!
 //! **Formation order.** The next round starts from the last pair *formed*
 //! (spec 06 §3.6), and the boards of a round are listed in formation order.
@@ -19,7 +20,7 @@
 //! circle and his partner is the opponent he actually had. For a round the
 //! system paired this reproduces its own formation order; for a round the
 //! arbiter changed by hand it is the order the rules would have formed those
-//! pairs in [OURS]. The colour taken from the last pair is the one recorded.
+//! pairs in \[OURS\]. The colour taken from the last pair is the one recorded.
 //!
 //! **The bye** is a pairing-allocated bye (TRF `U`), scored as
 //! `Scoring::pab` (default 1 point, spec 06 §3.7).

@@ -4,6 +4,14 @@
 //! The generator is SplitMix64 (a public-domain 64-bit mixing function);
 //! integers below a bound are taken by rejection, so every outcome of a draw
 //! is equally likely.
+//!
+//! In a round robin the drawn number is the Berger number and in the
+//! Italo-Swiss system the lot number; both are stored as the pairing number
+//! (TPN), which [`renumber`] rewrites before round 1.
+
+use std::collections::BTreeMap;
+
+use arbiter_model::{Tournament, Tpn};
 
 /// A seeded source of lots.
 #[derive(Clone, Debug)]
@@ -59,9 +67,134 @@ impl Lots {
     }
 }
 
+/// Why pairing numbers cannot be reassigned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenumberError {
+    #[error(
+        "pairing numbers can only be drawn before round 1 (a result is recorded for player {0})"
+    )]
+    AlreadyStarted(Tpn),
+    #[error("the new pairing numbers must give each of the {0} players one of 1 to {0}")]
+    NotAPermutation(usize),
+}
+
+/// Gives every player the number drawn for him (`numbers` maps current TPN
+/// → new TPN, e.g. from [`Lots::draw_numbers`] or
+/// [`varma_draw`](super::varma::varma_draw)), rewriting every reference to
+/// pairing numbers (forbidden pairs, teams, virtual points) and putting the
+/// entrants in the new order. Only before any round entry is recorded.
+pub fn renumber(tournament: &mut Tournament, numbers: &[(Tpn, Tpn)]) -> Result<(), RenumberError> {
+    let n = tournament.entrants.len();
+    if let Some(e) = tournament.entrants.iter().find(|e| !e.rounds.is_empty()) {
+        return Err(RenumberError::AlreadyStarted(e.player.tpn));
+    }
+    let map: BTreeMap<Tpn, Tpn> = numbers.iter().copied().collect();
+    let mut new: Vec<Tpn> = map.values().copied().collect();
+    new.sort_unstable();
+    let complete = map.len() == n
+        && numbers.len() == n
+        && new.iter().enumerate().all(|(i, &t)| t == i as Tpn + 1)
+        && tournament
+            .entrants
+            .iter()
+            .all(|e| map.contains_key(&e.player.tpn));
+    if !complete {
+        return Err(RenumberError::NotAPermutation(n));
+    }
+    let to = |tpn: Tpn| map.get(&tpn).copied().unwrap_or(tpn);
+    for e in &mut tournament.entrants {
+        e.player.tpn = to(e.player.tpn);
+    }
+    tournament.entrants.sort_by_key(|e| e.player.tpn);
+    for g in &mut tournament.forbidden {
+        g.players.iter_mut().for_each(|p| *p = to(*p));
+    }
+    for team in &mut tournament.teams {
+        team.members.iter_mut().for_each(|p| *p = to(*p));
+    }
+    tournament.acceleration = std::mem::take(&mut tournament.acceleration)
+        .into_iter()
+        .map(|(tpn, v)| (to(tpn), v))
+        .collect();
+    Ok(())
+}
+
+/// Draws the numbers 1 … N for the players of `tournament` in TPN order
+/// with `seed` and applies them with [`renumber`]; returns the draw as
+/// (old TPN, new TPN).
+pub fn draw_and_renumber(
+    tournament: &mut Tournament,
+    seed: u64,
+) -> Result<Vec<(Tpn, Tpn)>, RenumberError> {
+    let drawn = Lots::new(seed).draw_numbers(tournament.entrants.len() as u32);
+    let numbers: Vec<(Tpn, Tpn)> = tournament
+        .entrants
+        .iter()
+        .map(|e| e.player.tpn)
+        .zip(drawn)
+        .collect();
+    renumber(tournament, &numbers)?;
+    Ok(numbers)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_model::{Entrant, ForbiddenGroup, Player, RoundEntry};
+
+    fn named(n: u32) -> Tournament {
+        Tournament {
+            entrants: (1..=n)
+                .map(|tpn| Entrant {
+                    player: Player {
+                        tpn,
+                        name: format!("P{tpn}"),
+                        ..Player::default()
+                    },
+                    ..Entrant::default()
+                })
+                .collect(),
+            forbidden: vec![ForbiddenGroup {
+                players: vec![1, 2],
+                rounds: None,
+            }],
+            ..Tournament::default()
+        }
+    }
+
+    #[test]
+    fn renumbering_follows_the_draw() {
+        let mut t = named(4);
+        renumber(&mut t, &[(1, 3), (2, 1), (3, 4), (4, 2)]).unwrap();
+        let order: Vec<(Tpn, &str)> = t
+            .entrants
+            .iter()
+            .map(|e| (e.player.tpn, e.player.name.as_str()))
+            .collect();
+        assert_eq!(order, vec![(1, "P2"), (2, "P4"), (3, "P1"), (4, "P3")]);
+        assert_eq!(t.forbidden[0].players, vec![3, 1]);
+
+        let drawn = draw_and_renumber(&mut named(6), 9).unwrap();
+        assert_eq!(drawn.len(), 6);
+    }
+
+    #[test]
+    fn renumbering_is_refused_after_round_one_or_if_incomplete() {
+        let mut t = named(3);
+        assert_eq!(
+            renumber(&mut t, &[(1, 1), (2, 2)]),
+            Err(RenumberError::NotAPermutation(3))
+        );
+        assert_eq!(
+            renumber(&mut t, &[(1, 1), (2, 1), (3, 3)]),
+            Err(RenumberError::NotAPermutation(3))
+        );
+        t.entrants[1].rounds.push(RoundEntry::Absent);
+        assert_eq!(
+            renumber(&mut t, &[(1, 2), (2, 1), (3, 3)]),
+            Err(RenumberError::AlreadyStarted(2))
+        );
+    }
 
     #[test]
     fn a_draw_is_a_permutation_and_reproducible() {

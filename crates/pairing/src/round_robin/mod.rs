@@ -3,8 +3,8 @@
 //!
 //! The pairing number (TPN) of each participant **is** his Berger number:
 //! numbers are fixed by drawing of lots before round 1 (plain, with
-//! [`lots::Lots::draw_numbers`], or restricted with [`varma::varma_draw`]),
-//! and the whole schedule follows from them.
+//! [`lots::draw_and_renumber`], or restricted with [`varma::varma_draw`]
+//! then [`lots::renumber`]), and the whole schedule follows from them.
 //!
 //! **Rest rounds.** With an odd number of players, the player scheduled
 //! against the missing number rests. A rest round scores nothing and is not a

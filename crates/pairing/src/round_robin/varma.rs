@@ -86,7 +86,7 @@ pub fn varma_sets(players: usize) -> Result<[Vec<u32>; 4], VarmaError> {
 /// * The first player of a contingent "chooses" a set still holding at
 ///   least as many numbers as the contingent: modelled as a drawing of lots
 ///   among those sets. Each member then draws a number from it.
-/// * [OURS] A contingent larger than every remaining set takes the set with
+/// * \[OURS\] A contingent larger than every remaining set takes the set with
 ///   the most numbers left (the earliest of A, B, C, D on equal counts),
 ///   empties it, and continues the same way with the rest of its members.
 ///
