@@ -36,7 +36,7 @@ pub use report::load_tournament;
 use options::{PlayerFields, SectionArgs, SectionSettings};
 use session::Session;
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum EventCommand {
     /// Create a new event file with its first section.
     New {
@@ -132,7 +132,7 @@ pub struct SectionSelect {
     pub section: Option<String>,
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum DetailsCommand {
     /// Change the given details; the others stay.
     Set {
@@ -142,7 +142,7 @@ pub enum DetailsCommand {
     },
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum SectionCommand {
     /// Add a section.
     Add {
@@ -162,7 +162,7 @@ pub enum SectionCommand {
     },
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum PlayerCommand {
     /// Register a player; prints his id.
     Add {
@@ -209,7 +209,7 @@ pub enum PlayerCommand {
     },
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum ImportCommand {
     /// Create EVENT from a TRF file (players, rounds, results).
     Trf {
@@ -221,7 +221,7 @@ pub enum ImportCommand {
     },
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum ExportCommand {
     /// TRF-2026 of a section (complete rounds).
     Trf {
@@ -234,7 +234,7 @@ pub enum ExportCommand {
     },
 }
 
-#[derive(Subcommand)]
+#[derive(Subcommand, Clone, Debug)]
 pub enum PairingCommand {
     /// Make board BOARD of ROUND WHITE against BLACK (BLACK 0: WHITE gets the
     /// bye). Boards the two players leave are dissolved.
@@ -253,14 +253,23 @@ pub enum PairingCommand {
 }
 
 /// Runs one event command; errors are printed with their exit code.
+///
+/// When another process wrote to the event while this command ran, the
+/// command is run again on the new state (optimistic concurrency: nothing
+/// was written by the failed attempt).
 pub fn run(command: EventCommand) -> ExitCode {
-    match dispatch(command) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.code)
+    const ATTEMPTS: usize = 5;
+    for attempt in 1..=ATTEMPTS {
+        match dispatch(command.clone()) {
+            Ok(code) => return code,
+            Err(e) if e.retry && attempt < ATTEMPTS => continue,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(e.code);
+            }
         }
     }
+    ExitCode::from(crate::exit::INTERNAL)
 }
 
 fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {

@@ -214,3 +214,34 @@ fn files_that_are_not_events() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
     assert_eq!(std::fs::read_to_string(&text).unwrap(), "not a database");
 }
+
+#[test]
+fn concurrent_commands_are_all_recorded() {
+    let dir = scratch("event-concurrent");
+    let ev = dir.join("busy.arb");
+    let e = ev.to_str().unwrap();
+    ok(&["new", e, "--name", "Busy", "--rounds", "5"]);
+    let handles: Vec<_> = (0..8)
+        .map(|i| {
+            let e = e.to_string();
+            std::thread::spawn(move || {
+                ok(&[
+                    "player",
+                    "add",
+                    &e,
+                    "--name",
+                    &format!("Runner {i}"),
+                    "--fide-id",
+                    &(500 + i).to_string(),
+                ])
+            })
+        })
+        .collect();
+    let mut ids: Vec<u32> = handles
+        .into_iter()
+        .map(|h| h.join().unwrap().trim().parse().unwrap())
+        .collect();
+    ids.sort();
+    assert_eq!(ids, (1..=8).collect::<Vec<_>>());
+    assert_eq!(ok(&["player", "list", e]).lines().count(), 9);
+}

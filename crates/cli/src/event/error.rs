@@ -12,6 +12,9 @@ use crate::exit;
 pub struct CliError {
     pub code: u8,
     pub message: String,
+    /// Another writer changed the event meanwhile: running the command
+    /// again on the new state may succeed.
+    pub retry: bool,
 }
 
 impl CliError {
@@ -20,6 +23,7 @@ impl CliError {
         CliError {
             code: exit::INVALID_INPUT,
             message: message.into(),
+            retry: false,
         }
     }
 
@@ -28,6 +32,7 @@ impl CliError {
         CliError {
             code: exit::FILE_ACCESS,
             message: message.into(),
+            retry: false,
         }
     }
 
@@ -36,6 +41,7 @@ impl CliError {
         CliError {
             code: exit::NO_PAIRING,
             message: message.into(),
+            retry: false,
         }
     }
 
@@ -44,6 +50,7 @@ impl CliError {
         CliError {
             code: exit::INTERNAL,
             message: message.into(),
+            retry: false,
         }
     }
 }
@@ -69,7 +76,10 @@ impl From<StoreError> for CliError {
             | StoreError::AlreadyExists { .. }
             | StoreError::NotAnEvent { .. }
             | StoreError::TooNew { .. } => CliError::file(e.to_string()),
-            StoreError::Conflict { .. } => CliError::refused(e.to_string()),
+            StoreError::Conflict { .. } => CliError {
+                retry: true,
+                ..CliError::refused(e.to_string())
+            },
             StoreError::Payload { .. } | StoreError::Database(_) => CliError::file(e.to_string()),
         }
     }

@@ -75,8 +75,10 @@ pub fn import(event: &Path, section: Option<&str>, file: &Path) -> Result<(), Cl
         });
     }
     let n = events.len();
-    s.commit(events)
-        .map_err(|e| CliError::refused(format!("{}: {e}; nothing was imported", file.display())))?;
+    s.commit(events).map_err(|e| match e.retry {
+        true => e,
+        false => CliError::refused(format!("{}: {e}; nothing was imported", file.display())),
+    })?;
     if n > 0 {
         println!(
             "imported {n} players: ids {first}-{}",

@@ -80,8 +80,10 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
         boards,
         bye,
     };
-    s.commit(vec![e])
-        .map_err(|e| CliError::internal(format!("the engine's pairing was refused: {e}")))?;
+    s.commit(vec![e]).map_err(|e| match e.retry {
+        true => e,
+        false => CliError::internal(format!("the engine's pairing was refused: {e}")),
+    })?;
     let state = s.journal.state();
     print!("{}", render_text(state, state.section(Some(&code))?, round));
     Ok(())
