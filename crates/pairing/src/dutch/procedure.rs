@@ -353,11 +353,10 @@ impl<W: FieldWeight> Round<'_, W> {
         // Rule 4: the players moved S2R → S1R, smallest BSN first; the last
         // one follows from the BSN sum.
         let mut placed = 0;
-        for b in p..rem.len() {
+        for &y in &rem[p..] {
             if placed + 1 >= exchanges {
                 break;
             }
-            let y = rem[b];
             let edges: Vec<(usize, usize)> = (0..n)
                 .filter(|&x| x != y && !(in_rem[x] && x > y))
                 .map(|x| (y, x))
