@@ -160,7 +160,12 @@ fn a_late_entry_gets_his_place_in_the_ranking() {
     let list = ok(&["player", "list", e]);
     let echo = list.lines().find(|l| l.contains("Echo")).unwrap();
     assert!(echo.trim_start().starts_with("5    2"), "{list}");
+    // Known before the next rounds are paired: TRF26 240 records, by TPN
+    // (Alpha 1, Echo 2, Bravo 3, Charlie 4, Delta 5).
+    ok(&["bye", e, "2", "--round", "3", "--points", "half"]);
+    ok(&["player", "withdraw", e, "4"]);
     let trf = export(&ev);
+    assert!(trf.contains("\r240 Z 002    5\r240 H 003    3\r"), "{trf}");
     let line = trf.split('\r').find(|l| l.contains("Echo")).unwrap();
     assert!(line.starts_with("001    2"), "{line}");
     assert!(line.ends_with("0000 - Z"), "{line}");

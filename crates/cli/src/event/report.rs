@@ -4,10 +4,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+use arbiter_model::ByeKind;
 use arbiter_model::Tournament;
-use arbiter_model::journal::{BoardPair, Event, EventState};
+use arbiter_model::journal::{BoardPair, Event, EventState, PlayerId, Section};
 use arbiter_standings::StandingsOptions;
-use arbiter_trf::TrfDocument;
+use arbiter_trf::{AnnouncedBye, TrfDocument};
 
 use super::error::CliError;
 use super::session::Session;
@@ -43,13 +44,51 @@ pub fn export_trf(
     }
     let mut t = state.tournament(sec, complete);
     fill_points_and_ranks(&mut t, complete);
-    let text = arbiter_trf::write(&TrfDocument::new(t));
+    let mut doc = TrfDocument::new(t);
+    doc.announced_byes = announced_byes(state, sec, complete);
+    let text = arbiter_trf::write(&doc);
     match output {
         Some(path) if path != Path::new("-") => std::fs::write(path, text)
             .map_err(|e| CliError::file(format!("{}: {e}", path.display())))?,
         _ => print!("{text}"),
     }
     Ok(())
+}
+
+/// TRF26 `240` records for what the arbiter already knows about the rounds
+/// not in the file: requested byes, and the withdrawals for the next round.
+fn announced_byes(state: &EventState, sec: &Section, complete: u32) -> Vec<AnnouncedBye> {
+    let order = state.current_tpn_order(sec);
+    let tpn = |id: PlayerId| order.iter().position(|x| *x == id).map(|i| i as u32 + 1);
+    let mut byes: BTreeMap<(u32, u8), (ByeKind, Vec<u32>)> = BTreeMap::new();
+    for reg in state.players_of(&sec.code) {
+        let Some(t) = tpn(reg.id) else { continue };
+        let next = complete + 1;
+        let mut pending: Vec<(u32, ByeKind)> = reg
+            .byes
+            .range(next..)
+            .map(|(round, kind)| (*round, *kind))
+            .collect();
+        if reg.withdrawn_in(next) && next <= sec.config.rounds && !reg.byes.contains_key(&next) {
+            pending.push((next, ByeKind::Zero));
+        }
+        for (round, kind) in pending {
+            byes.entry((round, kind as u8))
+                .or_insert_with(|| (kind, Vec::new()))
+                .1
+                .push(t);
+        }
+    }
+    byes.into_iter()
+        .map(|((round, _), (kind, mut players))| {
+            players.sort_unstable();
+            AnnouncedBye {
+                kind,
+                round,
+                players,
+            }
+        })
+        .collect()
 }
 
 /// Score and rank columns of the 001 records (TRF columns 81-89): the score
