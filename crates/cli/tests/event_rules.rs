@@ -100,6 +100,7 @@ fn round_rules() {
     ok(&["result", &e, "1", "2", "-/-"]);
     let out = ok(&["result", &e, "1", "2", "-/+"]);
     assert!(out.contains("corrected from -/-"), "{out}");
+    assert!(ok(&["log", &e]).contains("board 2: -/+  (correction of -/-)"));
 
     // Round 2: a manual pairing of two players who already played needs
     // --override, and the override is logged.

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use arbiter_model::ByeKind;
 use arbiter_model::Tournament;
-use arbiter_model::journal::{BoardPair, Event, EventState, PlayerId, Section};
+use arbiter_model::journal::{BoardPair, Event, EventState, GameResult, PlayerId, Section};
 use arbiter_standings::StandingsOptions;
 use arbiter_trf::{AnnouncedBye, TrfDocument};
 
@@ -161,6 +161,7 @@ pub fn log(event: &Path) -> Result<(), CliError> {
         .collect();
     let in_force: BTreeSet<u64> = s.journal.in_force().iter().map(|(q, _)| *q).collect();
     let mut proposals: BTreeMap<(String, u32), Vec<BoardPair>> = BTreeMap::new();
+    let mut results: BTreeMap<(String, u32, u32), GameResult> = BTreeMap::new();
     let mut last_command = None;
     for e in &s.entries {
         if last_command != Some(e.command.id) {
@@ -177,10 +178,29 @@ pub fn log(event: &Path) -> Result<(), CliError> {
         {
             proposals.insert((section.clone(), *round), boards.clone());
         }
-        let mark = match undone.get(&e.seq) {
+        if let Event::RoundPaired { section, round, .. }
+        | Event::PairingEdited { section, round, .. } = &e.event
+        {
+            // Boards are new or renumbered: later results are not corrections.
+            results.retain(|(s, r, _), _| (s, r) != (section, round));
+        }
+        let mut mark = match undone.get(&e.seq) {
             Some(by) => format!("  [undone by #{by}]"),
             None => String::new(),
         };
+        if let Event::ResultRecorded {
+            section,
+            round,
+            board,
+            result,
+        } = &e.event
+            && in_force.contains(&e.seq)
+        {
+            let key = (section.clone(), *round, *board);
+            if let Some(old) = results.insert(key, *result) {
+                mark = format!("  (correction of {})", old.code());
+            }
+        }
         println!(
             "  #{:<5} {}{mark}",
             e.seq,
