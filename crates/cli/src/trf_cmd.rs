@@ -13,7 +13,8 @@ use crate::exit;
 pub enum TrfCommand {
     /// Validate a TRF file and print a one-line summary.
     Check { file: PathBuf },
-    /// Write the canonical TRF-2026 form of a file.
+    /// Write the canonical TRF-2026 form of a file (fixed columns, records
+    /// in code order, unknown records kept).
     Normalize {
         file: PathBuf,
         /// Output file (standard output when absent).
@@ -22,6 +23,11 @@ pub enum TrfCommand {
         /// Line terminator (TRF-2026 prescribes CR).
         #[arg(long, value_enum, default_value_t = Ending::Cr)]
         line_ending: Ending,
+        /// Replace JaVaFo/bbpPairings records (XXR, XXC, XXA, XXP, XXZ, XXS,
+        /// BB?) by their TRF-2026 equivalents; by default each piece of
+        /// information keeps the record the file used.
+        #[arg(long)]
+        trf26: bool,
     },
 }
 
@@ -46,11 +52,15 @@ pub fn run(c: TrfCommand) -> ExitCode {
             file,
             output,
             line_ending,
+            trf26,
         } => {
-            let doc = match load(&file) {
+            let mut doc = match load(&file) {
                 Ok(doc) => doc,
                 Err(code) => return code,
             };
+            if trf26 {
+                doc = arbiter_trf::to_trf26(&doc);
+            }
             let ending = match line_ending {
                 Ending::Cr => LineEnding::Cr,
                 Ending::Lf => LineEnding::Lf,

@@ -3,6 +3,7 @@
 //! (spec 05). The reader turns a file into a [`TrfDocument`] whose
 //! `tournament` is the domain model; [`write`] gives the canonical text back.
 
+mod convert;
 mod document;
 mod error;
 mod player_line;
@@ -16,6 +17,7 @@ mod writer;
 
 use std::path::Path;
 
+pub use convert::to_trf26;
 pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
 pub use error::{ReadError, TrfError};
 pub use reader::parse;

@@ -32,6 +32,7 @@ pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
             index.insert(tpn, i);
         }
     }
+    let abnormal = abnormal_points_players(doc);
     for (i, e) in t.entrants.iter().enumerate() {
         if index.get(&e.player.tpn) != Some(&i) {
             continue;
@@ -41,12 +42,52 @@ pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
                 errors.push(err);
             }
         }
-        if let Some(err) = check_points(doc, i, e) {
+        if let Some(err) = check_total_rounds(doc, i, e) {
+            errors.push(err);
+        }
+        if !abnormal.contains(&e.player.tpn)
+            && let Some(err) = check_points(doc, i, e)
+        {
             errors.push(err);
         }
     }
     errors.sort_by_key(|e| (e.line, e.column));
     errors
+}
+
+/// No entry after the last round announced by 142/XXR.
+fn check_total_rounds(doc: &TrfDocument, i: usize, e: &Entrant) -> Option<TrfError> {
+    let total = doc.tournament.total_rounds?;
+    if e.rounds.len() <= total as usize {
+        return None;
+    }
+    let round = total as usize + 1;
+    Some(TrfError::new(
+        doc.line_of(i),
+        opponent_column(round),
+        &format!("round {round}"),
+        format!("an entry for round {round}, but the tournament has {total} rounds (142/XXR)"),
+    ))
+}
+
+/// Players named in TRF26 `299` records (abnormal points: penalties,
+/// bonuses, results with non-standard points; ids at columns 24-27, 29-32,
+/// ...). The model does not hold these adjustments, so their points column
+/// is not checked.
+fn abnormal_points_players(doc: &TrfDocument) -> Vec<Tpn> {
+    doc.other_records
+        .iter()
+        .filter(|o| o.text.starts_with("299"))
+        .flat_map(|o| {
+            o.text
+                .chars()
+                .skip(23)
+                .collect::<String>()
+                .split_whitespace()
+                .filter_map(|id| id.parse::<Tpn>().ok())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// The opponent of `entry` exists and lists this player back with the
@@ -233,7 +274,7 @@ fn check_points(doc: &TrfDocument, i: usize, e: &Entrant) -> Option<TrfError> {
 
 /// The rounds already paired (spec 05 §6.5): the last round in which anyone
 /// took part in the pairing, or the round before any later entry.
-fn rounds_in_the_past(t: &Tournament) -> u32 {
+pub(crate) fn rounds_in_the_past(t: &Tournament) -> u32 {
     // `0000 - +` takes part in the pairing like a PAB (bbpPairings).
     let took_part = |r: &RoundEntry| {
         r.was_paired()

@@ -1,8 +1,9 @@
 //! Writing a [`TrfDocument`] as canonical TRF text.
 //!
 //! Canonical form: headers in code order (012 ... 222), the 001 lines in
-//! starting-rank order (file order with `XXC rank`), then the extension
-//! records; fixed columns as in spec 05 §2-§6, trailing blanks removed.
+//! starting-rank order (file order with `XXC rank`), then `XXR`, `XXC`,
+//! `240`, `250`/`XXA`, `260`/`XXP`, `XXZ`, `BB?`, `XXS` and the records we
+//! keep verbatim; fixed columns as in spec 05 §2-§6, trailing blanks removed.
 //! Information is written with the records the file used (JaVaFo `XXR`
 //! stays `XXR`), and with TRF26 records when the file did not carry it.
 
@@ -138,26 +139,6 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     for e in entrants_in_order(doc) {
         out.push(player_line::write(e));
     }
-    for bye in &doc.announced_byes {
-        let kind = match bye.kind {
-            arbiter_model::ByeKind::Full => 'F',
-            arbiter_model::ByeKind::Half => 'H',
-            arbiter_model::ByeKind::Zero => 'Z',
-        };
-        let mut line = format!("240 {kind} {:03}", bye.round);
-        for p in &bye.players {
-            line.push_str(&format!(" {p:>4}"));
-        }
-        out.push(line);
-    }
-    out.extend(acceleration_lines(doc));
-    for g in &t.forbidden {
-        let ids: String = g.players.iter().map(|p| format!(" {p:>4}")).collect();
-        match g.rounds {
-            Some((first, last)) => out.push(format!("260 {first:03} {last:03}{ids}")),
-            None => out.push(format!("XXP{ids}")),
-        }
-    }
     if let Some(n) = t.total_rounds
         && r.xxr
     {
@@ -178,6 +159,26 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     }
     if !xxc.is_empty() {
         out.push(format!("XXC {}", xxc.join(" ")));
+    }
+    for bye in &doc.announced_byes {
+        let kind = match bye.kind {
+            arbiter_model::ByeKind::Full => 'F',
+            arbiter_model::ByeKind::Half => 'H',
+            arbiter_model::ByeKind::Zero => 'Z',
+        };
+        let mut line = format!("240 {kind} {:03}", bye.round);
+        for p in &bye.players {
+            line.push_str(&format!(" {p:>4}"));
+        }
+        out.push(line);
+    }
+    out.extend(acceleration_lines(doc));
+    for g in &t.forbidden {
+        let ids: String = g.players.iter().map(|p| format!(" {p:>4}")).collect();
+        match g.rounds {
+            Some((first, last)) => out.push(format!("260 {first:03} {last:03}{ids}")),
+            None => out.push(format!("XXP{ids}")),
+        }
     }
     if !doc.absent_next_round.is_empty() {
         let ids: Vec<String> = doc.absent_next_round.iter().map(Tpn::to_string).collect();

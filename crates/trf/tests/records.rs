@@ -453,3 +453,41 @@ fn teams_from_013_and_310_and_national_ratings() {
         d.tournament.teams
     );
 }
+
+#[test]
+fn conversion_to_trf26_records() {
+    let d = doc(&[
+        "XXR 5",
+        "XXC rank black1",
+        "XXS W=3 D=1",
+        "BBZ  0.5",
+        "XXA    1  1.0  1.0",
+        "XXP 1 2",
+        "XXZ 2",
+    ]);
+    let c = arbiter_trf::to_trf26(&d);
+    let w = written(&c);
+    let expected = [
+        "142 5",
+        "152 B",
+        "162  W 3.0    D 1.0",
+        "250       1.0 001 002    1    1",
+        "260 001 005    1    2",
+        "240 Z 002    2",
+        "XXC rank",
+        "XXS ZPB=0.5",
+    ];
+    for line in expected {
+        assert!(w.contains(&line.to_string()), "{line} in {w:?}");
+    }
+    assert!(!w.iter().any(|l| {
+        ["XXR", "XXA", "XXP", "XXZ", "BB"]
+            .iter()
+            .any(|c| l.starts_with(c))
+    }));
+    let again = parse(&write(&c)).unwrap();
+    assert_eq!(again.tournament, c.tournament);
+    assert_eq!(again.tournament.scoring, d.tournament.scoring);
+    assert_eq!(again.tournament.acceleration, d.tournament.acceleration);
+    assert_eq!(again.announced_absent(2, 2), d.announced_absent(2, 2));
+}

@@ -137,3 +137,33 @@ fn every_problem_is_reported_in_file_order() {
         ]
     );
 }
+
+#[test]
+fn entries_beyond_the_total_rounds() {
+    let p = problems(&[
+        "XXR 1".to_string(),
+        player(1, "1.0", &["2 w 1", "0000 - H"]),
+        player(2, "0.0", &["1 b 0"]),
+    ]);
+    assert_eq!(
+        p,
+        vec![
+            "2:102: an entry for round 2, but the tournament has 1 rounds (142/XXR) (field round 2)"
+        ]
+    );
+}
+
+#[test]
+fn abnormal_points_records_exempt_the_points_check() {
+    let lines = |extra: &str| {
+        vec![
+            player(1, "0.5", &["2 w 1"]),
+            player(2, "0.0", &["1 b 0"]),
+            extra.to_string(),
+        ]
+    };
+    assert_eq!(problems(&lines("")).len(), 1);
+    // 299: type blank (penalty), game points at 14-17, round 20-22, ids 24-.
+    let r299 = format!("{:<13}{:>4}  {:>3} {:>4}", "299", "-0.5", "001", 1);
+    assert!(problems(&lines(&r299)).is_empty(), "{r299}");
+}
