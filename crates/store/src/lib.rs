@@ -20,11 +20,13 @@
 //!   and the journal tables refuse `UPDATE` and `DELETE` by trigger.
 
 mod clock;
+mod memory;
 pub mod migrations;
 mod sqlite;
 
 use arbiter_model::journal::{Event, Journal, JournalError};
 
+pub use memory::MemoryStore;
 pub use sqlite::SqliteStore;
 
 /// One stored journal entry.
@@ -99,4 +101,64 @@ pub enum LoadError {
     Store(#[from] StoreError),
     #[error("journal entry {seq} cannot be replayed: {error}")]
     Fold { seq: u64, error: JournalError },
+}
+
+/// The contract every backend must meet, run against each of them (a
+/// PostgreSQL backend adds itself to this list).
+#[cfg(test)]
+mod contract {
+    use super::*;
+
+    fn check(store: &mut dyn JournalStore) {
+        let created = Event::EventCreated {
+            name: "Open".into(),
+        };
+        let renamed = Event::EventCreated {
+            name: "Other".into(),
+        };
+        assert!(store.entries().unwrap().is_empty());
+        assert_eq!(
+            store
+                .append(0, "new", std::slice::from_ref(&created))
+                .unwrap(),
+            vec![1]
+        );
+        // A writer that folded an older journal is told so, and writes nothing.
+        assert!(matches!(
+            store.append(0, "late", std::slice::from_ref(&renamed)),
+            Err(StoreError::Conflict {
+                expected: 0,
+                found: 1
+            })
+        ));
+        let batch = [
+            Event::PlayerWithdrawn {
+                id: 1,
+                from_round: 2,
+            },
+            Event::Undone { seq: 2 },
+        ];
+        assert_eq!(store.append(1, "two", &batch).unwrap(), vec![2, 3]);
+        let entries = store.entries().unwrap();
+        assert_eq!(entries.iter().map(|e| e.seq).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(entries[0].event, created);
+        assert_eq!(entries[1].command, entries[2].command);
+        assert_ne!(entries[0].command.id, entries[1].command.id);
+        assert_eq!(entries[2].command.line, "two");
+        assert_eq!(store.append(3, "empty", &[]).unwrap(), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn memory_store() {
+        check(&mut MemoryStore::default());
+    }
+
+    #[test]
+    fn sqlite_store() {
+        let dir = std::env::temp_dir().join(format!("arbiter-contract-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("contract.arb");
+        let _ = std::fs::remove_file(&path);
+        check(&mut SqliteStore::create(&path).unwrap());
+    }
 }

@@ -173,6 +173,9 @@ impl JournalStore for SqliteStore {
                 found: found as u64,
             });
         }
+        if events.is_empty() {
+            return Ok(Vec::new());
+        }
         tx.execute(
             "INSERT INTO commands (recorded_at, line) VALUES (?1, ?2)",
             params![clock::now_rfc3339(), line],
