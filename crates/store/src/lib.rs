@@ -17,7 +17,14 @@
 //!   (optimistic concurrency: in PostgreSQL a `SELECT max(seq) … FOR UPDATE` on
 //!   the event row or a serializable transaction; in SQLite `BEGIN IMMEDIATE`);
 //! * the schema is versioned by an ordered list of migrations ([`migrations`])
-//!   and the journal tables refuse `UPDATE` and `DELETE` by trigger.
+//!   and the journal tables refuse `UPDATE` and `DELETE` by trigger;
+//! * the `contract` tests of this crate state the behaviour every backend
+//!   must have; they run against [`SqliteStore`] and [`MemoryStore`], and a
+//!   new backend joins them.
+//!
+//! A writer folds the journal, validates its command against the state,
+//! then appends with the `seq` it folded up to; on [`StoreError::Conflict`]
+//! it folds again and retries (the CLI does this automatically).
 
 mod clock;
 mod memory;
