@@ -68,8 +68,11 @@ pub enum EventCommand {
     Export(ExportCommand),
     /// Give a player a requested bye (or cancel it).
     Bye {
+        /// The event file.
         event: PathBuf,
+        /// Player id (as printed at registration).
         player: PlayerId,
+        /// Round number.
         #[arg(long)]
         round: u32,
         /// half, zero or full.
@@ -81,8 +84,11 @@ pub enum EventCommand {
     },
     /// Forbid two players to be paired with each other.
     Forbid {
+        /// The event file.
         event: PathBuf,
+        /// Player id.
         a: PlayerId,
+        /// Player id.
         b: PlayerId,
     },
     /// Pair the next round of an event (or of a .trf file) and print the boards.
@@ -94,6 +100,7 @@ pub enum EventCommand {
     },
     /// Print the pairings of a round.
     Pairings {
+        /// The event file.
         event: PathBuf,
         /// Round (default: the latest paired).
         #[arg(long)]
@@ -110,9 +117,13 @@ pub enum EventCommand {
     /// Record or correct a result: 1-0 0-1 1/2 +/- -/+ -/-.
     #[command(name = "result")]
     GameResult {
+        /// The event file.
         event: PathBuf,
+        /// Round number.
         round: u32,
+        /// Board number (the bye is listed as the last board).
         board: u32,
+        /// 1-0 0-1 1/2 +/- -/+ -/-
         #[arg(allow_hyphen_values = true)]
         result: String,
         #[command(flatten)]
@@ -136,6 +147,7 @@ pub struct SectionSelect {
 pub enum DetailsCommand {
     /// Change the given details; the others stay.
     Set {
+        /// The event file.
         event: PathBuf,
         #[command(flatten)]
         details: options::EventDetails,
@@ -146,14 +158,18 @@ pub enum DetailsCommand {
 pub enum SectionCommand {
     /// Add a section.
     Add {
+        /// The event file.
         event: PathBuf,
+        /// Section code (e.g. A, B, U12).
         code: String,
         #[command(flatten)]
         config: SectionArgs,
     },
     /// Change a section's settings.
     Set {
+        /// The event file.
         event: PathBuf,
+        /// Section code (e.g. A, B, U12).
         code: String,
         #[arg(long)]
         rounds: Option<u32>,
@@ -166,6 +182,7 @@ pub enum SectionCommand {
 pub enum PlayerCommand {
     /// Register a player; prints his id.
     Add {
+        /// The event file.
         event: PathBuf,
         #[command(flatten)]
         fields: PlayerFields,
@@ -175,34 +192,43 @@ pub enum PlayerCommand {
     /// Register every player of a CSV file (header: name,rating,title,sex,
     /// born,fed,fide-id,club,team), all or none.
     Import {
+        /// The event file.
         event: PathBuf,
+        /// The file to read.
         file: PathBuf,
         #[command(flatten)]
         section: SectionSelect,
     },
     /// Change a player's data.
     Update {
+        /// The event file.
         event: PathBuf,
+        /// Player id (as printed at registration).
         player: PlayerId,
         #[command(flatten)]
         fields: PlayerFields,
     },
     /// Withdraw a player: not paired from the next round (or --from-round).
     Withdraw {
+        /// The event file.
         event: PathBuf,
+        /// Player id (as printed at registration).
         player: PlayerId,
         #[arg(long)]
         from_round: Option<u32>,
     },
     /// Let a withdrawn player play again.
     Reinstate {
+        /// The event file.
         event: PathBuf,
+        /// Player id (as printed at registration).
         player: PlayerId,
         #[arg(long)]
         from_round: Option<u32>,
     },
     /// List the players with ids and TPNs.
     List {
+        /// The event file.
         event: PathBuf,
         #[command(flatten)]
         section: SectionSelect,
@@ -213,7 +239,9 @@ pub enum PlayerCommand {
 pub enum ImportCommand {
     /// Create EVENT from a TRF file (players, rounds, results).
     Trf {
+        /// The file to read.
         file: PathBuf,
+        /// The event file.
         event: PathBuf,
         /// Code of the section to create.
         #[arg(long, default_value = "main")]
@@ -225,6 +253,7 @@ pub enum ImportCommand {
 pub enum ExportCommand {
     /// TRF-2026 of a section (complete rounds).
     Trf {
+        /// The event file.
         event: PathBuf,
         /// Output file (default: standard output).
         #[arg(short, long)]
@@ -239,10 +268,15 @@ pub enum PairingCommand {
     /// Make board BOARD of ROUND WHITE against BLACK (BLACK 0: WHITE gets the
     /// bye). Boards the two players leave are dissolved.
     Set {
+        /// The event file.
         event: PathBuf,
+        /// Round number.
         round: u32,
+        /// Board number (the bye is listed as the last board).
         board: u32,
+        /// Player id of White.
         white: PlayerId,
+        /// Player id of Black, or 0 for the pairing-allocated bye.
         black: PlayerId,
         /// Allow a forbidden or repeated pair (logged).
         #[arg(long = "override")]
