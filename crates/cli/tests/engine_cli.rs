@@ -1,0 +1,123 @@
+//! The engine command line (spec 05 §7.2, §7.3, §7.6): usage errors, exit
+//! codes, the pairing output and where it is written.
+
+mod engine_support;
+
+use engine_support::{corpus, engine_pairs, recorded_pairing, round_input, run};
+
+const SMALL: &str = "small-102242150.trf";
+
+fn small_text() -> String {
+    std::fs::read_to_string(corpus("dutch").join(SMALL)).expect("corpus file")
+}
+
+#[test]
+fn version_line_without_arguments_or_with_r() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for args in [&[][..], &["-r"][..]] {
+        let (code, stdout, stderr) = run(args, dir.path());
+        assert_eq!(code, Some(0));
+        assert!(stdout.starts_with("Arbiter "), "{stdout}");
+        assert_eq!(stdout.lines().count(), 1);
+        assert_eq!(stderr, "");
+    }
+}
+
+#[test]
+fn malformed_command_lines_print_the_usage_and_exit_3() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for args in [
+        &["--dutch"][..],
+        &["--dutch", "in.trf"],
+        &["--dutch", "-p", "in.trf"],
+        &["--dutch", "in.trf", "-p", "a", "b"],
+        &["--dutch", "in.trf", "-x"],
+        &["--dutch", "-g"],
+        &["-r", "in.trf", "-p"],
+    ] {
+        let (code, stdout, stderr) = run(args, dir.path());
+        assert_eq!(code, Some(3), "{args:?}");
+        assert_eq!(stdout, "", "{args:?}");
+        assert!(stderr.contains("Usage:"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn unreadable_input_exits_5() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (code, stdout, stderr) = run(&["--dutch", "missing.trf", "-p", "out.txt"], dir.path());
+    assert_eq!(code, Some(5));
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("missing.trf"), "{stderr}");
+    assert!(!dir.path().join("out.txt").exists());
+    let (code, _, _) = run(&["--dutch", "missing.trf", "-c"], dir.path());
+    assert_eq!(code, Some(5));
+}
+
+#[test]
+fn missing_total_rounds_exits_3_without_output_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input: String = round_input(&small_text(), 3, 1.0, 0.5)
+        .lines()
+        .filter(|l| !l.starts_with("XXR"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("in.trf"), input).expect("write");
+    let (code, stdout, stderr) = run(&["--dutch", "in.trf", "-p", "out.txt"], dir.path());
+    assert_eq!(code, Some(3));
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("total number of rounds"), "{stderr}");
+    assert!(!dir.path().join("out.txt").exists());
+}
+
+#[test]
+fn malformed_trf_exits_3_naming_the_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input = round_input(&small_text(), 2, 1.0, 0.5).replacen(" 1.0", " x.0", 1);
+    std::fs::write(dir.path().join("in.trf"), input).expect("write");
+    let (code, _, stderr) = run(&["--dutch", "in.trf", "-p"], dir.path());
+    assert_eq!(code, Some(3));
+    assert!(stderr.starts_with("in.trf:"), "{stderr}");
+}
+
+#[test]
+fn pairs_every_round_of_a_corpus_file_like_the_reference() {
+    let text = small_text();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sub = dir.path().join("event");
+    std::fs::create_dir(&sub).expect("mkdir");
+    for round in 1..=5 {
+        std::fs::write(sub.join("in.trf"), round_input(&text, round, 1.0, 0.5)).expect("write");
+        // A bare output name goes next to the input file.
+        let (code, stdout, stderr) = run(&["--dutch", "event/in.trf", "-p", "out.txt"], dir.path());
+        assert_eq!(code, Some(0), "round {round}: {stderr}");
+        assert_eq!(stdout, "");
+        let written = std::fs::read_to_string(sub.join("out.txt")).expect("output file");
+        assert!(written.ends_with('\n') && !written.contains('\r'));
+        assert_eq!(
+            engine_pairs(&written),
+            recorded_pairing(&text, round),
+            "round {round}"
+        );
+        // Without an output name the pairing goes to stdout.
+        let (code, stdout, _) = run(&["--dutch", "event/in.trf", "-p"], dir.path());
+        assert_eq!(code, Some(0));
+        assert_eq!(stdout, written);
+    }
+}
+
+#[test]
+fn the_pab_is_the_last_line() {
+    // Round 1 of the 11-player file: player 11 gets the PAB (0000 - U).
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("in.trf"),
+        round_input(&small_text(), 1, 1.0, 0.5),
+    )
+    .expect("write");
+    let (code, stdout, _) = run(&["--dutch", "in.trf", "-p"], dir.path());
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "6");
+    assert_eq!(lines[6], "11 0");
+}
