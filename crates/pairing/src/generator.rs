@@ -8,7 +8,7 @@ mod layout;
 mod rng;
 
 pub use config::{ConfigError, ConfigSpec, GeneratorConfig, MAX_FOUR_DIGITS, parse_config};
-pub use layout::{WriteError, player_line, write_generated};
+pub use layout::{WriteError, player_line, player_lines, write_generated};
 pub use rng::Rng;
 
 use arbiter_model::{

@@ -8,7 +8,7 @@ use crate::PairingSystem;
 /// `None` when no such system is built into this version.
 pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
     match flag {
-        "dutch" => dutch(),
+        "dutch" => Some(Box::new(crate::dutch::Dutch)),
         "italo-swiss" => Some(Box::new(crate::italo_swiss::ItaloSwiss::default())),
         "round-robin" => Some(Box::new(crate::round_robin::RoundRobin::single())),
         "double-round-robin" => Some(Box::new(crate::round_robin::RoundRobin::double())),
@@ -16,14 +16,14 @@ pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
     }
 }
 
-/// The FIDE Dutch system (C.04.3), once its module is part of the crate.
-fn dutch() -> Option<Box<dyn PairingSystem>> {
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_dutch_system_is_built_in() {
+        assert_eq!(by_flag("dutch").map(|s| s.name()), Some("dutch"));
+    }
 
     #[test]
     fn unknown_flags_select_nothing() {

@@ -6,7 +6,9 @@
 use std::cmp::Reverse;
 use std::fmt::Write as _;
 
-use arbiter_model::{ByeKind, Colour, Entrant, Outcome, Points, RoundEntry, Scoring, Tournament};
+use arbiter_model::{
+    ByeKind, Colour, Entrant, Outcome, Points, RoundEntry, Scoring, Tournament, Tpn,
+};
 
 use super::Generated;
 use super::config::MAX_FOUR_DIGITS;
@@ -33,7 +35,7 @@ pub fn write_generated(
     if generated.failure.is_some() {
         let _ = write!(out, "142 {}\r", generated.planned_rounds);
     }
-    for line in player_lines(t)? {
+    for (_, line) in player_lines(t)? {
         out.push_str(&line);
         out.push('\r');
     }
@@ -46,9 +48,10 @@ pub fn write_generated(
     Ok(out)
 }
 
-/// The `001` lines of every entrant in TPN order, with the rank column set
-/// to the standing by score (ties broken by the smaller TPN).
-fn player_lines(t: &Tournament) -> Result<Vec<String>, WriteError> {
+/// The `001` lines of every entrant in TPN order, with the points column
+/// set to the score and the rank column to the standing by score (ties
+/// broken by the smaller TPN).
+pub fn player_lines(t: &Tournament) -> Result<Vec<(Tpn, String)>, WriteError> {
     let rounds = t.entrants.iter().map(|e| e.rounds.len()).max().unwrap_or(0) as u32;
     let mut standing: Vec<_> = t
         .entrants
@@ -66,7 +69,7 @@ fn player_lines(t: &Tournament) -> Result<Vec<String>, WriteError> {
                 .iter()
                 .position(|&(_, tpn)| tpn == e.player.tpn)
                 .map_or(0, |i| i + 1) as u32;
-            player_line(e, score, rank)
+            player_line(e, score, rank).map(|line| (e.player.tpn, line))
         })
         .collect()
 }
