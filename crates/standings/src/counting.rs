@@ -99,7 +99,7 @@ fn koya_rounds(f: &Field, tb: &TieBreak) -> usize {
         return f.n;
     }
     let players = f.people.len();
-    let byes = if players > 0 && f.n % players == 0 {
+    let byes = if players > 0 && f.n.is_multiple_of(players) {
         f.n / players
     } else {
         0

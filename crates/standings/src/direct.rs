@@ -182,3 +182,140 @@ fn encounter(f: &Field, p: usize, group: &[usize], rules: DeRules) -> Encounter 
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use arbiter_model::{Colour, Entrant, Outcome, Player, RoundEntry, Tournament};
+
+    use super::*;
+    use crate::options::StandingsOptions;
+
+    /// A field from rounds of games written `white-black result` with the
+    /// result `1` (White won), `=` or `0`; players not listed in a round are
+    /// absent.
+    fn field(players: u32, rounds: &[&str]) -> Field {
+        let mut entrants: Vec<Entrant> = (1..=players)
+            .map(|tpn| Entrant {
+                player: Player {
+                    tpn,
+                    ..Player::default()
+                },
+                rounds: vec![RoundEntry::Absent; rounds.len()],
+                ..Entrant::default()
+            })
+            .collect();
+        for (r, games) in rounds.iter().enumerate() {
+            for game in games.split(',').map(str::trim).filter(|g| !g.is_empty()) {
+                let (pair, result) = game.split_once(' ').expect("game");
+                let (w, b) = pair.split_once('-').expect("pair");
+                let (w, b): (u32, u32) = (w.parse().expect("white"), b.parse().expect("black"));
+                let outcome = match result {
+                    "1" => Outcome::Win,
+                    "=" => Outcome::Draw,
+                    _ => Outcome::Loss,
+                };
+                let mut put = |p: u32, opponent: u32, colour, outcome| {
+                    entrants[p as usize - 1].rounds[r] = RoundEntry::Game {
+                        opponent,
+                        colour,
+                        outcome,
+                        rated: true,
+                    };
+                };
+                put(w, b, Colour::White, outcome);
+                put(b, w, Colour::Black, outcome.reversed());
+            }
+        }
+        let t = Tournament {
+            entrants,
+            ..Tournament::default()
+        };
+        Field::new(&t, &StandingsOptions::default()).expect("field")
+    }
+
+    const SWISS: DeRules = DeRules {
+        forfeits_count: false,
+        round_robin: false,
+    };
+
+    /// DE on the players `tpns`; the answer in TPNs.
+    fn de(f: &Field, tpns: &[u32], rules: DeRules) -> Vec<Vec<u32>> {
+        let group: Vec<usize> = tpns.iter().map(|&t| t as usize - 1).collect();
+        rank_group(f, &group, rules)
+            .into_iter()
+            .map(|part| {
+                let mut v: Vec<u32> = part.iter().map(|&p| f.people[p].tpn).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_players() {
+        let won = field(2, &["1-2 0"]);
+        assert_eq!(de(&won, &[1, 2], SWISS), [vec![2], vec![1]]);
+        let drawn = field(2, &["1-2 ="]);
+        assert_eq!(de(&drawn, &[1, 2], SWISS), [vec![1, 2]]);
+        let not_met = field(4, &["1-3 1, 2-4 1"]);
+        assert_eq!(de(&not_met, &[1, 2], SWISS), [vec![1, 2]]);
+    }
+
+    #[test]
+    fn three_players_full_mini_round_robin() {
+        // 1 beat 2, 1 drew 3, 2 beat 3: 1½, 1, ½.
+        let f = field(3, &["1-2 1", "3-1 =", "2-3 1"]);
+        assert_eq!(de(&f, &[1, 2, 3], SWISS), [vec![1], vec![2], vec![3]]);
+        // A cycle: everybody 1 point, nobody separated.
+        let cycle = field(3, &["1-2 1", "2-3 1", "3-1 1"]);
+        assert_eq!(de(&cycle, &[1, 2, 3], SWISS), [vec![1, 2, 3]]);
+    }
+
+    /// tiebreaks.md §4.1 example: B first, A and D tied on 1½ and re-examined
+    /// on their own (D beat A), C last.
+    #[test]
+    fn four_players_with_a_re_applied_subgroup() {
+        // A=1, B=2, C=3, D=4.
+        let f = field(4, &["1-2 1, 3-4 =", "1-3 =, 2-4 1", "1-4 0, 2-3 1"]);
+        let rr = DeRules {
+            forfeits_count: true,
+            round_robin: true,
+        };
+        assert_eq!(
+            de(&f, &[1, 2, 3, 4], rr),
+            [vec![2], vec![4], vec![1], vec![3]]
+        );
+        assert_eq!(
+            de(&f, &[1, 2, 3, 4], SWISS),
+            [vec![2], vec![4], vec![1], vec![3]]
+        );
+    }
+
+    #[test]
+    fn group_where_not_all_met() {
+        // 1 beat 2 and 3; 2 and 3 never met: 1 is alone on top (2 points
+        // against at most 1 for the others), 2 and 3 stay tied.
+        let f = field(3, &["1-2 1", "3-1 0"]);
+        assert_eq!(de(&f, &[1, 2, 3], SWISS), [vec![1], vec![2, 3]]);
+        // 1 beat 2; 3 met nobody and could still reach 2 points: no split.
+        let g = field(3, &["1-2 1"]);
+        assert_eq!(de(&g, &[1, 2, 3], SWISS), [vec![1, 2, 3]]);
+        // In a round robin the "all met" branch is taken with the games that
+        // exist: 1 first, then 2 and 3 tied on 0.
+        let rr = DeRules {
+            forfeits_count: true,
+            round_robin: true,
+        };
+        assert_eq!(de(&g, &[1, 2, 3], rr), [vec![1], vec![2, 3]]);
+    }
+
+    #[test]
+    fn repeated_meetings_are_averaged() {
+        // 1 won and drew against 2: ¾ against ¼.
+        let f = field(2, &["1-2 1", "2-1 ="]);
+        assert_eq!(de(&f, &[1, 2], SWISS), [vec![1], vec![2]]);
+        // A win each: ½ each.
+        let g = field(2, &["1-2 1", "2-1 1"]);
+        assert_eq!(de(&g, &[1, 2], SWISS), [vec![1, 2]]);
+    }
+}

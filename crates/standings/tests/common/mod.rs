@@ -106,3 +106,62 @@ pub fn close(got: Value, expected: &str) -> bool {
         _ => got.to_string() == expected.trim(),
     }
 }
+
+/// A tournament from rounds of games written `white-black result` (`1`,
+/// `=`, `0`; `+`/`-` for a forfeit won/lost by White), separated by commas;
+/// players not listed in a round are absent.
+pub fn games(players: u32, rounds: &[&str]) -> Tournament {
+    let mut t = crosstable(&vec![""; players as usize]);
+    for e in &mut t.entrants {
+        e.rounds = vec![RoundEntry::Absent; rounds.len()];
+    }
+    for (r, list) in rounds.iter().enumerate() {
+        for game in list.split(',').map(str::trim).filter(|g| !g.is_empty()) {
+            let (pair, result) = game.split_once(' ').expect("game");
+            let (w, b) = pair.split_once('-').expect("pair");
+            let (w, b): (u32, u32) = (w.parse().expect("white"), b.parse().expect("black"));
+            let (white, black) = match result {
+                "+" | "-" => {
+                    let forfeit = |won| RoundEntry::Forfeit {
+                        opponent: None,
+                        colour: None,
+                        won,
+                    };
+                    let (fw, fb) = (forfeit(result == "+"), forfeit(result == "-"));
+                    (with_opponent(fw, b), with_opponent(fb, w))
+                }
+                _ => {
+                    let outcome = match result {
+                        "1" => Outcome::Win,
+                        "=" => Outcome::Draw,
+                        _ => Outcome::Loss,
+                    };
+                    let game = |opponent, colour, outcome| RoundEntry::Game {
+                        opponent,
+                        colour,
+                        outcome,
+                        rated: true,
+                    };
+                    (
+                        game(b, Colour::White, outcome),
+                        game(w, Colour::Black, outcome.reversed()),
+                    )
+                }
+            };
+            t.entrants[w as usize - 1].rounds[r] = white;
+            t.entrants[b as usize - 1].rounds[r] = black;
+        }
+    }
+    t
+}
+
+fn with_opponent(e: RoundEntry, opponent: u32) -> RoundEntry {
+    match e {
+        RoundEntry::Forfeit { colour, won, .. } => RoundEntry::Forfeit {
+            opponent: Some(opponent),
+            colour,
+            won,
+        },
+        other => other,
+    }
+}
