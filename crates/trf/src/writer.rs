@@ -57,10 +57,7 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     let t = &doc.tournament;
     let info = &t.info;
     let r = &doc.records;
-    let mut out = Vec::new();
-    let mut header =
-        |code: &str, value: &str| out.push(format!("{code} {value}").trim_end().to_string());
-    header("012", &info.name);
+    let mut out = vec![header("012", &info.name)];
     let optional = [
         ("022", &info.city),
         ("032", &info.federation),
@@ -71,34 +68,27 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     ];
     for (code, value) in optional {
         if let Some(v) = value {
-            header(code, v);
+            out.push(header(code, v));
         }
     }
     for deputy in &info.deputy_arbiters {
-        header("112", deputy);
+        out.push(header("112", deputy));
     }
     if let Some(v) = &info.time_control {
-        header("122", v);
+        out.push(header("122", v));
     }
     if !info.round_dates.is_empty() {
-        let mut line = String::from("132");
-        for (i, date) in info.round_dates.iter().enumerate() {
-            while line.chars().count() < 91 + 10 * i {
-                line.push(' ');
-            }
-            line.push_str(date);
-        }
-        header(&line, "");
+        out.push(round_dates(&info.round_dates));
     }
     if let Some(n) = t.total_rounds
         && (r.r142 || !r.xxr)
     {
-        header("142", &n.to_string());
+        out.push(header("142", &n.to_string()));
     }
     if let Some(c) = t.initial_colour
         && (r.r152 || !r.xxc_colour)
     {
-        header("152", if c == Colour::White { "W" } else { "B" });
+        out.push(header("152", if c == Colour::White { "W" } else { "B" }));
     }
     let scoring_lines = scoring::write(
         &ResolvedScoring {
@@ -219,6 +209,24 @@ fn teams_as_read(doc: &TrfDocument) -> Vec<Team> {
     } else {
         teams_310
     }
+}
+
+/// A header record: the code, a blank, the value from column 5.
+fn header(code: &str, value: &str) -> String {
+    format!("{code} {value}").trim_end().to_string()
+}
+
+/// `132`: round r's date at columns 92+10(r-1) ..= 99+10(r-1), aligned with
+/// the round blocks of the 001 lines.
+fn round_dates(dates: &[String]) -> String {
+    let mut line = String::from("132");
+    for (i, date) in dates.iter().enumerate() {
+        let column = 91 + 10 * i;
+        let width = line.chars().count();
+        line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
+        line.push_str(date);
+    }
+    line.trim_end().to_string()
 }
 
 /// Entrants in starting-rank order, or in file order under `XXC rank`.
