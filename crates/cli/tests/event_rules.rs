@@ -155,7 +155,6 @@ fn round_rules() {
 #[test]
 fn forbidden_pairs_and_byes() {
     let (ev, e) = event("event-rules-forbidden");
-    ok(&["forbid", &e, "1", "2"]);
     let msg = refused(&ev, &["forbid", &e, "1", "9"]);
     assert!(msg.contains("no player with id 9"), "{msg}");
     ok(&["bye", &e, "5", "--round", "1", "--points", "half"]);
@@ -171,7 +170,8 @@ fn forbidden_pairs_and_byes() {
     assert!(msg.contains("already withdrawn"), "{msg}");
     ok(&["player", "reinstate", &e, "4"]);
     ok(&["pair", &e]);
-    // Players 1 and 2 are a forbidden pair: a manual board needs --override.
+    // Players 1 and 2 become a forbidden pair: a manual board needs --override.
+    ok(&["forbid", &e, "1", "2"]);
     let msg = refused(&ev, &["pairing", "set", &e, "1", "1", "1", "2"]);
     assert!(msg.contains("forbidden pair"), "{msg}");
     let export = ok(&["export", "trf", &e]);

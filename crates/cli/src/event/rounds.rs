@@ -69,6 +69,19 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
         })
         .collect::<Result<Vec<_>, CliError>>()?;
     let bye = pairing.bye.map(id_of).transpose()?;
+    // The absolute criteria are checked again here: an engine defect must
+    // never reach the journal (C.04.1 C1 no rematch, forbidden pairs).
+    for b in &boards {
+        if state.is_forbidden(sec, b.white, b.black) || state.have_met(sec, b.white, b.black, round)
+        {
+            return Err(CliError::internal(format!(
+                "the {} engine paired {} with {} in round {round}, a forbidden or repeated pair; nothing was recorded",
+                system.name(),
+                b.white,
+                b.black
+            )));
+        }
+    }
     let code = sec.code.clone();
     let e = Event::RoundPaired {
         section: code.clone(),
