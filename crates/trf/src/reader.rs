@@ -1,6 +1,6 @@
 //! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
 
-use arbiter_model::{ByeKind, Colour, ForbiddenGroup, Points, Tournament, Tpn};
+use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Team, Tournament, Tpn};
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
@@ -35,17 +35,12 @@ const ETT_SWISS_CODES: &[&str] = &[
 /// [`crate::validate`].
 pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut doc = TrfDocument::default();
-    let mut t = Tournament::default();
-    let mut scoring = ScoringSpec::default();
-    let mut entrants = Vec::new();
-    let mut system_092: Option<String> = None;
-    let mut last_line = 0;
-    let mut teams_013 = Vec::new();
-    let mut teams_310 = Vec::new();
-    let mut national = Vec::new();
+    if text.trim().is_empty() {
+        return Err(TrfError::general(1, 1, "the file is empty"));
+    }
+    let mut reader = Reader::default();
     for (number, raw) in split_lines(text) {
-        last_line = number;
+        reader.last_line = number;
         if raw.trim().is_empty() || raw.starts_with("###") {
             continue;
         }
@@ -58,13 +53,39 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                 "not a TRF record: a line starts with a three-character record code (001, 012, XXR, ...)",
             ));
         }
+        if code == "001" {
+            let e = player_line::parse(&line)?;
+            reader.doc.file_order.push(e.player.tpn);
+            reader.entrants.push((e, number));
+        } else if !reader.header(code, &line)? && !reader.extension(code, &line)? {
+            reader.other(code, &line)?;
+        }
+    }
+    reader.finish()
+}
+
+/// What has been read so far.
+#[derive(Default)]
+struct Reader {
+    doc: TrfDocument,
+    t: Tournament,
+    scoring: ScoringSpec,
+    /// 001 records with their line numbers, in file order.
+    entrants: Vec<(Entrant, usize)>,
+    /// An ETT code found in 092, used when there is no 192.
+    system_092: Option<String>,
+    teams_013: Vec<Team>,
+    teams_310: Vec<Team>,
+    national: Vec<(Tpn, u16)>,
+    last_line: usize,
+}
+
+impl Reader {
+    /// Header records 012-222 (spec 05 §2); false when `code` is not one.
+    fn header(&mut self, code: &str, line: &Line) -> Result<bool, TrfError> {
         let value = line.rest(5).to_string();
+        let (t, records) = (&mut self.t, &mut self.doc.records);
         match code {
-            "001" => {
-                let e = player_line::parse(&line)?;
-                doc.file_order.push(e.player.tpn);
-                entrants.push((e, number));
-            }
             "012" => t.info.name = value,
             "022" => t.info.city = Some(value),
             "032" => t.info.federation = Some(value),
@@ -72,21 +93,17 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
             "052" => t.info.end_date = Some(value),
             "092" => {
                 if ETT_SWISS_CODES.contains(&value.as_str()) {
-                    system_092 = Some(value.clone());
+                    self.system_092 = Some(value.clone());
                 }
                 t.info.kind = Some(value);
             }
             "102" => t.info.chief_arbiter = Some(value),
             "112" => t.info.deputy_arbiters.push(value),
             "122" => t.info.time_control = Some(value),
-            "132" => t.info.round_dates = round_dates(&line),
+            "132" => t.info.round_dates = round_dates(line),
             "142" => {
-                t.total_rounds = Some(total_rounds(&line)?);
-                doc.records.r142 = true;
-            }
-            "XXR" => {
-                t.total_rounds = Some(total_rounds(&line)?);
-                doc.records.xxr = true;
+                t.total_rounds = Some(total_rounds(line)?);
+                records.r142 = true;
             }
             "152" => {
                 t.initial_colour = Some(match value.as_str() {
@@ -94,40 +111,31 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                     "B" | "b" => Colour::Black,
                     _ => {
                         return Err(TrfError::new(
-                            number,
+                            line.number,
                             5,
                             "initial colour",
                             format!("'{value}' is not an initial colour (expected W or B)"),
                         ));
                     }
                 });
-                doc.records.r152 = true;
+                records.r152 = true;
             }
-            "XXC" => read_xxc(&line, &mut doc, &mut t)?,
             "162" => {
-                let zero = scoring.read_162(&line)?;
-                doc.records.r162 = true;
-                doc.records.r162_zero_symbol = zero.or(doc.records.r162_zero_symbol);
-            }
-            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                scoring.read_bb(&line)?;
-                doc.records.bb = true;
-            }
-            "XXS" => {
-                scoring.read_xxs(&line)?;
-                doc.records.xxs = true;
+                let zero = self.scoring.read_162(line)?;
+                records.r162 = true;
+                records.r162_zero_symbol = zero.or(records.r162_zero_symbol);
             }
             "192" => {
                 if value.is_empty() {
                     return Err(TrfError::new(
-                        number,
+                        line.number,
                         5,
                         "tournament type",
                         "the ETT code is missing",
                     ));
                 }
                 t.system = Some(value);
-                doc.records.r192 = true;
+                records.r192 = true;
             }
             "202" | "212" => {
                 t.tiebreaks = value
@@ -135,84 +143,127 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                     .map(|s| s.trim().to_string())
                     .filter(|s| !s.is_empty())
                     .collect();
-                doc.records.r212 = code == "212";
+                records.r212 = code == "212";
             }
-            "240" => doc.announced_byes.push(read_240(&line)?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// TRF26 in-tournament records (240, 250, 260) and the JaVaFo `XX?` and
+    /// bbpPairings `BB?` extensions (spec 05 §5, §6); false for other codes.
+    fn extension(&mut self, code: &str, line: &Line) -> Result<bool, TrfError> {
+        let n = line.number;
+        let (t, doc) = (&mut self.t, &mut self.doc);
+        match code {
+            "XXR" => {
+                t.total_rounds = Some(total_rounds(line)?);
+                doc.records.xxr = true;
+            }
+            "XXC" => read_xxc(line, doc, t)?,
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                self.scoring.read_bb(line)?;
+                doc.records.bb = true;
+            }
+            "XXS" => {
+                self.scoring.read_xxs(line)?;
+                doc.records.xxs = true;
+            }
+            "240" => doc.announced_byes.push(read_240(line)?),
             "XXZ" => {
                 for (col, token) in line.tokens(4) {
                     doc.absent_next_round
-                        .push(id(number, col, &token, "XXZ player")?);
+                        .push(id(n, col, &token, "XXZ player")?);
                 }
             }
-            "250" => read_250(&line, &mut t, &mut doc)?,
+            "250" => read_250(line, t, doc)?,
             "XXA" => {
-                read_xxa(&line, &mut t)?;
+                read_xxa(line, t)?;
                 doc.records.xxa = true;
             }
             "260" => {
-                t.forbidden.push(read_260(&line)?);
+                t.forbidden.push(read_260(line)?);
                 doc.records.r260 = true;
             }
             "XXP" => {
-                let mut players = Vec::new();
-                for (col, token) in line.tokens(4) {
-                    players.push(id(number, col, &token, "XXP player")?);
-                }
+                let players = line
+                    .tokens(4)
+                    .iter()
+                    .map(|(col, token)| id(n, *col, token, "XXP player"))
+                    .collect::<Result<_, _>>()?;
                 t.forbidden.push(ForbiddenGroup {
                     players,
                     rounds: None,
                 });
                 doc.records.xxp = true;
             }
-            _ => {
-                match code {
-                    "013" => teams_013.push(teams::read_013(&line)?),
-                    "310" => teams_310.push(teams::read_310(&line)?),
-                    _ if teams::is_federation_code(code) => {
-                        national.extend(teams::national_rating(&line));
-                    }
-                    _ => {}
-                }
-                doc.other_records.push(OtherRecord {
-                    text: raw.to_string(),
-                    before_players: entrants.is_empty(),
-                });
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Any other record is kept verbatim; team and national-rating records
+    /// are also read into the model.
+    fn other(&mut self, code: &str, line: &Line) -> Result<(), TrfError> {
+        match code {
+            "013" => self.teams_013.push(teams::read_013(line)?),
+            "310" => self.teams_310.push(teams::read_310(line)?),
+            _ if teams::is_federation_code(code) => {
+                self.national.extend(teams::national_rating(line));
+            }
+            _ => {}
+        }
+        self.doc.other_records.push(OtherRecord {
+            text: line.text.to_string(),
+            before_players: self.entrants.is_empty(),
+        });
+        Ok(())
+    }
+
+    /// The document, once every line is read.
+    fn finish(self) -> Result<TrfDocument, TrfError> {
+        let Reader {
+            mut doc,
+            mut t,
+            scoring,
+            mut entrants,
+            system_092,
+            teams_013,
+            teams_310,
+            national,
+            last_line,
+        } = self;
+        if entrants.is_empty() {
+            return Err(TrfError::general(
+                last_line.max(1),
+                1,
+                "no player record (001) in the file",
+            ));
+        }
+        if t.system.is_none() {
+            t.system = system_092;
+        }
+        let resolved = scoring.resolve()?;
+        t.scoring = resolved.scoring;
+        doc.unknown_result_points = resolved.unknown;
+        // Gacrux ignores 013 when 310 records exist.
+        t.teams = if teams_310.is_empty() {
+            teams_013
+        } else {
+            teams_310
+        };
+        for (tpn, rating) in national {
+            if let Some((e, _)) = entrants.iter_mut().find(|(e, _)| e.player.tpn == tpn) {
+                e.player.ratings.national = Some(rating);
             }
         }
+        // Entrants in TPN order (stable: duplicates stay for `validate`).
+        entrants.sort_by_key(|(e, _)| e.player.tpn);
+        doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
+        t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
+        doc.tournament = t;
+        Ok(doc)
     }
-    if last_line == 0 || text.trim().is_empty() {
-        return Err(TrfError::general(1, 1, "the file is empty"));
-    }
-    if entrants.is_empty() {
-        return Err(TrfError::general(
-            last_line.max(1),
-            1,
-            "no player record (001) in the file",
-        ));
-    }
-    if t.system.is_none() {
-        t.system = system_092;
-    }
-    let resolved = scoring.resolve()?;
-    t.scoring = resolved.scoring;
-    doc.unknown_result_points = resolved.unknown;
-    // Gacrux ignores 013 when 310 records exist.
-    t.teams = if teams_310.is_empty() {
-        teams_013
-    } else {
-        teams_310
-    };
-    for (tpn, rating) in national {
-        if let Some((e, _)) = entrants.iter_mut().find(|(e, _)| e.player.tpn == tpn) {
-            e.player.ratings.national = Some(rating);
-        }
-    }
-    // Entrants in TPN order (stable: duplicates stay for `validate` to report).
-    entrants.sort_by_key(|(e, _)| e.player.tpn);
-    doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
-    t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
-    doc.tournament = t;
-    Ok(doc)
 }
 
 /// A starting rank given as a token.
