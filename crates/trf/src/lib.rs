@@ -2,6 +2,19 @@
 //! TRF-2026, JaVaFo's `XX?` records and bbpPairings' `BB?` point lines
 //! (spec 05). The reader turns a file into a [`TrfDocument`] whose
 //! `tournament` is the domain model; [`write`] gives the canonical text back.
+//!
+//! ```
+//! let text = "012 Club Open\n\
+//! 001    1      Alpha, Ann                        2400                             1.0    1     2 w 1\n\
+//! 001    2      Beta, Bob                         2300                             0.0    2     1 b 0\n\
+//! XXR 5\n";
+//! let doc = arbiter_trf::parse(text).expect("a TRF file");
+//! assert!(arbiter_trf::validate(&doc).is_empty());
+//! assert_eq!(doc.tournament.entrants.len(), 2);
+//! assert_eq!(doc.tournament.total_rounds, Some(5));
+//! let again = arbiter_trf::parse(&arbiter_trf::write(&doc)).unwrap();
+//! assert_eq!(again.tournament, doc.tournament);
+//! ```
 
 mod convert;
 mod document;

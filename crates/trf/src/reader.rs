@@ -9,26 +9,17 @@ use crate::scoring::ScoringSpec;
 use crate::teams;
 use crate::text::{Line, split_lines};
 
-/// ETT26 codes of the individual Swiss systems (spec 05 §4), accepted in
-/// `092` as a hint for the pairing system when there is no `192`.
-const ETT_SWISS_CODES: &[&str] = &[
-    "FIDE_DUTCH_2017",
-    "FIDE_DUTCH_2025",
-    "FIDE_DUTCH_2026",
-    "FIDE_DUTCH",
-    "FIDE_DUBOV",
-    "FIDE_BURSTEIN",
-    "FIDE_DUTCH_2017_BAKU",
-    "FIDE_DUTCH_2025_BAKU",
-    "FIDE_DUTCH_2026_BAKU",
-    "FIDE_DUTCH_BAKU",
-    "FIDE_DUBOV_BAKU",
-    "FIDE_BURSTEIN_BAKU",
-    "CUSTOM_SWISS",
-    "FIDE_DOUBLESWISS",
-    "FIDE_DOUBLESWISS_BAKU",
-    "CUSTOM_DOUBLESWISS",
-];
+/// True for a value shaped like an ETT26 tournament-type code (spec 05 §4:
+/// `FIDE_DUTCH_2025`, `BERGER_ROUNDROBIN_G2`, `CUSTOM_SWISS`, ...), which a
+/// `092` record may hold instead of free text.
+fn is_ett_code(value: &str) -> bool {
+    ["FIDE_", "BERGER_", "CUSTOM_"]
+        .iter()
+        .any(|prefix| value.starts_with(prefix))
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
 
 /// Reads the text of a TRF file (TRF16, TRF26, JaVaFo and bbpPairings
 /// extensions). Does not check consistency between lines: see
@@ -92,7 +83,7 @@ impl Reader {
             "042" => t.info.start_date = Some(value),
             "052" => t.info.end_date = Some(value),
             "092" => {
-                if ETT_SWISS_CODES.contains(&value.as_str()) {
+                if is_ett_code(&value) {
                     self.system_092 = Some(value.clone());
                 }
                 t.info.kind = Some(value);

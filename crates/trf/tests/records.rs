@@ -301,6 +301,8 @@ fn system_from_192_or_an_ett_code_in_092() {
     assert!(!written(&d).iter().any(|l| l.starts_with("192")));
     let d = doc(&["092 Individual: Swiss-System"]);
     assert_eq!(d.tournament.system, None);
+    let d = doc(&["092 BERGER_ROUNDROBIN_G2"]);
+    assert_eq!(d.tournament.system.as_deref(), Some("BERGER_ROUNDROBIN_G2"));
     let d = doc(&["092 Individual: Swiss-System", "192 FIDE_DUTCH_2026"]);
     assert_eq!(d.tournament.system.as_deref(), Some("FIDE_DUTCH_2026"));
     assert!(written(&d).contains(&"192 FIDE_DUTCH_2026".to_string()));
