@@ -33,6 +33,7 @@ pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
         }
     }
     let abnormal = abnormal_points_players(doc);
+    let past = rounds_in_the_past(t);
     for (i, e) in t.entrants.iter().enumerate() {
         if index.get(&e.player.tpn) != Some(&i) {
             continue;
@@ -46,7 +47,7 @@ pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
             errors.push(err);
         }
         if !abnormal.contains(&e.player.tpn)
-            && let Some(err) = check_points(doc, i, e)
+            && let Some(err) = check_points(doc, past, i, e)
         {
             errors.push(err);
         }
@@ -236,10 +237,9 @@ fn kind(e: &RoundEntry) -> &'static str {
 /// file's scoring. As bbpPairings (spec 05 §6.2), S may also include the
 /// acceleration of the round to be paired and/or the points of an entry
 /// already made for that round (a pre-entered bye).
-fn check_points(doc: &TrfDocument, i: usize, e: &Entrant) -> Option<TrfError> {
+fn check_points(doc: &TrfDocument, past: u32, i: usize, e: &Entrant) -> Option<TrfError> {
     let t = &doc.tournament;
     let reported = e.reported_points?;
-    let past = rounds_in_the_past(t);
     let results = e
         .rounds
         .iter()
