@@ -55,6 +55,21 @@ fn registration_rules() {
     assert!(msg.contains("rating"), "{msg}");
     let msg = refused(&ev, &["player", "add", &e, "--name", "X", "--sex", "q"]);
     assert!(msg.contains("sex"), "{msg}");
+    // A rating correction before round 1 changes the initial ranking.
+    ok(&[
+        "player", "update", &e, "5", "--rating", "2400", "--title", "IM",
+    ]);
+    let list = ok(&["player", "list", &e]);
+    let top = list.lines().nth(1).unwrap();
+    assert!(
+        top.trim_start().starts_with("5    1  Player 4") && top.contains("IM"),
+        "{list}"
+    );
+    let msg = refused(&ev, &["player", "update", &e, "5", "--fide-id", "1000"]);
+    assert!(
+        msg.contains("FIDE id 1000 is already registered (player 1"),
+        "{msg}"
+    );
 
     let dir = ev.parent().unwrap();
     let csv = dir.join("dup.csv");
