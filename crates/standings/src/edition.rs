@@ -8,6 +8,7 @@ use serde::Serialize;
 
 /// The rules for unplayed rounds and their dummies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(into = "u16")]
 pub enum Edition {
     /// C.02 annex (Kallithea 2009, mandatory 2012-2023): the *virtual
     /// opponent* (§7.2), opponents' unplayed games counted as draws, plain cuts.
@@ -57,6 +58,12 @@ impl Edition {
             Edition::Fide2024 => 2024,
             Edition::Fide2026 => 2026,
         }
+    }
+}
+
+impl From<Edition> for u16 {
+    fn from(e: Edition) -> u16 {
+        e.year()
     }
 }
 

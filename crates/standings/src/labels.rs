@@ -219,6 +219,31 @@ pub fn standings_title(lang: Lang, rounds: u32) -> String {
     }
 }
 
+/// The name of the tournament system for the title line.
+pub fn mode_name(lang: Lang, round_robin: bool) -> &'static str {
+    if round_robin {
+        pick(
+            lang,
+            [
+                "round robin",
+                "girone all'italiana",
+                "system kołowy",
+                "круговая система",
+            ],
+        )
+    } else {
+        pick(
+            lang,
+            [
+                "Swiss",
+                "sistema svizzero",
+                "system szwajcarski",
+                "швейцарская система",
+            ],
+        )
+    }
+}
+
 /// The note recording a drawing of lots.
 pub fn lots_note(lang: Lang, seed: u64) -> String {
     match lang {

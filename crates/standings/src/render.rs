@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use serde_json::json;
 
-use crate::labels::{Lang, column_titles, lots_note, standings_title, tiebreak_name};
+use crate::labels::{Lang, column_titles, lots_note, mode_name, standings_title, tiebreak_name};
 use crate::options::LastResort;
 use crate::ranking::Standings;
 
@@ -169,10 +169,7 @@ fn text(s: &Standings, o: &RenderOptions, labels: &[String]) -> String {
         "{} (C.07 {}, {})\n\n",
         standings_title(o.lang, s.rounds),
         s.edition,
-        match s.mode {
-            crate::options::Mode::Swiss => "Swiss",
-            crate::options::Mode::RoundRobin => "round robin",
-        }
+        mode_name(o.lang, s.mode == crate::options::Mode::RoundRobin)
     ));
     for line in std::iter::once(&header).chain(&rows) {
         let cells: Vec<String> = line

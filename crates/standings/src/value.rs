@@ -97,6 +97,32 @@ impl fmt::Display for Value {
     }
 }
 
+impl Value {
+    /// The exact sum of `values` with the finest precision among them;
+    /// missing when any is missing (team sums of tie-breaks, teams.md §6.1).
+    pub fn sum(values: &[Value]) -> Value {
+        let mut decimals = 0u8;
+        let mut total: i128 = 0;
+        for v in values {
+            match *v {
+                Value::Missing => return Value::Missing,
+                Value::Int(_) => {}
+                Value::Decimal { decimals: d, .. } => decimals = decimals.max(d),
+            }
+        }
+        for v in values {
+            total += v.scaled().unwrap_or(0);
+        }
+        let units = total / 10i128.pow(COMPARE_DECIMALS - u32::from(decimals.min(4)));
+        let units = i64::try_from(units).unwrap_or(i64::MAX);
+        if decimals == 0 {
+            Value::Int(units)
+        } else {
+            Value::Decimal { units, decimals }
+        }
+    }
+}
+
 /// `num / den` rounded to the nearest integer, halves up (tiebreaks.md §13.4).
 /// `den` must be positive.
 pub fn div_half_up(num: i64, den: i64) -> i64 {
@@ -133,6 +159,14 @@ mod tests {
             Ordering::Greater
         );
         assert_eq!(Value::Int(1).rank_cmp(Value::Int(2), true), Ordering::Less);
+    }
+
+    #[test]
+    fn sums_exactly() {
+        let v = [Value::tenths(15), Value::hundredths(225), Value::Int(2)];
+        assert_eq!(Value::sum(&v).to_string(), "5.75");
+        assert_eq!(Value::sum(&[Value::Int(2), Value::Int(3)]), Value::Int(5));
+        assert_eq!(Value::sum(&[Value::Int(2), Value::Missing]), Value::Missing);
     }
 
     #[test]
