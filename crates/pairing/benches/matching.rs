@@ -27,7 +27,7 @@ fn field_weight<const L: usize>(rng: &mut Rng) -> Wide<L> {
     let fields = 6u32;
     for f in 0..fields {
         let pos = (top - 16) * f / fields;
-        w = w + Wide::from_u64(rng.next() % 8).shl(pos);
+        w += Wide::from_u64(rng.next() % 8).shl(pos);
     }
     w
 }
@@ -37,12 +37,16 @@ fn random_weight<const L: usize>(rng: &mut Rng) -> Wide<L> {
     Wide::from_u64(1 + rng.next() % (1 << 40))
 }
 
-fn dense_graph<const L: usize>(n: usize, rng: &mut Rng, make: fn(&mut Rng) -> Wide<L>) -> MatchingGraph<Wide<L>> {
+fn dense_graph<const L: usize>(
+    n: usize,
+    rng: &mut Rng,
+    make: fn(&mut Rng) -> Wide<L>,
+) -> MatchingGraph<Wide<L>> {
     let mut g = MatchingGraph::new(n);
     for u in 0..n {
         for v in u + 1..n {
             // ~90% of pairs are legal.
-            if rng.next() % 10 != 0 {
+            if !rng.next().is_multiple_of(10) {
                 g.set_weight(u, v, make(rng));
             }
         }
@@ -69,7 +73,7 @@ fn bench<const L: usize>(n: usize, name: &str, make: fn(&mut Rng) -> Wide<L>) {
             for _ in 0..k {
                 let v = (rng.next() % n as u64) as usize;
                 for x in 0..n {
-                    if x != v && rng.next() % 10 != 0 {
+                    if x != v && !rng.next().is_multiple_of(10) {
                         g.set_weight(v, x, make(&mut rng));
                     }
                 }
@@ -103,10 +107,28 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let sizes = if sizes.is_empty() { vec![100, 500, 1000, 2000] } else { sizes };
+    let sizes = if sizes.is_empty() {
+        vec![100, 500, 1000, 2000]
+    } else {
+        sizes
+    };
+    // A non-numeric argument keeps only the configurations whose label
+    // ("fields4", "fields8", "random4") contains it.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a.parse::<usize>().is_err() && !a.starts_with('-'))
+        .collect();
+    let wanted =
+        |label: &str| filter.is_empty() || filter.iter().any(|f| label.contains(f.as_str()));
     for &n in &sizes {
-        bench::<4>(n, "fields", field_weight::<4>);
-        bench::<8>(n, "fields", field_weight::<8>);
-        bench::<4>(n, "random", random_weight::<4>);
+        if wanted("fields4") {
+            bench::<4>(n, "fields", field_weight::<4>);
+        }
+        if wanted("fields8") {
+            bench::<8>(n, "fields", field_weight::<8>);
+        }
+        if wanted("random4") {
+            bench::<4>(n, "random", random_weight::<4>);
+        }
     }
 }

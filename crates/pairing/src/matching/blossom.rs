@@ -54,7 +54,10 @@ const NO_ARC: Arc = Arc { a: NONE, b: NONE };
 
 impl Arc {
     fn rev(self) -> Arc {
-        Arc { a: self.b, b: self.a }
+        Arc {
+            a: self.b,
+            b: self.a,
+        }
     }
     fn is_none(self) -> bool {
         self.a == NONE
@@ -122,7 +125,12 @@ impl<W: Weight> Solver<W> {
             best_to_slack: vec![W::ZERO; 2 * n],
         };
         for v in 0..n {
-            s.dual[v] = w[v * n..(v + 1) * n].iter().copied().max().unwrap_or(W::ZERO).half();
+            s.dual[v] = w[v * n..(v + 1) * n]
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(W::ZERO)
+                .half();
         }
         s.greedy(w);
         s
@@ -231,7 +239,31 @@ impl<W: Weight> Solver<W> {
                 self.dual[v] = self.least_feasible_dual(v, w);
             }
         }
+        self.prepare_roots(w);
         self.optimise(w);
+    }
+
+    /// Lowers the dual of every free single vertex as far as feasibility
+    /// allows (a zero dual needs no stage at all) and gives the remaining roots
+    /// one parity, raising some by one, so that a single stage can grow all
+    /// of them together.
+    fn prepare_roots(&mut self, w: &[W]) {
+        let n = self.n;
+        let mut parity = None;
+        for x in 0..n {
+            if self.mate[x] == NONE && self.in_blossom[x] != x && self.dual[x] > W::ZERO {
+                parity.get_or_insert(self.dual[x].is_odd());
+            }
+        }
+        for x in 0..n {
+            if self.mate[x] == NONE && self.in_blossom[x] == x && self.dual[x] > W::ZERO {
+                let mut d = self.least_feasible_dual(x, w);
+                if d > W::ZERO && *parity.get_or_insert(d.is_odd()) != d.is_odd() {
+                    d += W::ONE;
+                }
+                self.dual[x] = d;
+            }
+        }
     }
 
     /// Dissolves every blossom containing `v` and unmatches `v`.
@@ -320,49 +352,29 @@ impl<W: Weight> Solver<W> {
         loop {
             // Grow the forest along tight edges.
             while let Some(v) = self.queue.pop() {
-                let row = &w[v * n..(v + 1) * n];
-                for x in 0..n {
-                    let wt = row[x];
-                    if wt == W::ZERO || x == v {
-                        continue;
-                    }
-                    let bv = self.in_blossom[v];
+                let mut from = 0;
+                while let Some(x) = self.next_tight(w, v, from) {
+                    from = x + 1;
                     let bx = self.in_blossom[x];
-                    if bx == bv {
-                        continue;
-                    }
-                    let slack = self.dual[v] + self.dual[x] - wt;
-                    if slack <= W::ZERO {
-                        if self.label[bx] == FREE {
-                            if self.mate[self.base[bx]] == NONE {
+                    if self.label[bx] == FREE {
+                        if self.mate[self.base[bx]] == NONE {
+                            self.augment(v, x);
+                            return true;
+                        }
+                        self.assign_label(x, INNER, Arc { a: v, b: x });
+                    } else if self.label[bx] == OUTER {
+                        match self.scan_blossom(v, x) {
+                            Some(base) => self.add_blossom(w, base, v, x),
+                            None => {
                                 self.augment(v, x);
                                 return true;
                             }
-                            self.assign_label(x, INNER, Arc { a: v, b: x });
-                        } else if self.label[bx] == OUTER {
-                            match self.scan_blossom(v, x) {
-                                Some(base) => self.add_blossom(w, base, v, x),
-                                None => {
-                                    self.augment(v, x);
-                                    return true;
-                                }
-                            }
-                        } else if self.label[x] == FREE {
-                            // x sits unreached inside an inner blossom: remember
-                            // how it can be reached for a later expansion.
-                            self.label[x] = INNER;
-                            self.label_end[x] = Arc { a: v, b: x };
-                        }
-                    } else if self.label[bx] == OUTER {
-                        if self.best_edge[bv].is_none() || slack < self.best_slack[bv] {
-                            self.best_edge[bv] = Arc { a: v, b: x };
-                            self.best_slack[bv] = slack;
                         }
                     } else if self.label[x] == FREE {
-                        if self.best_edge[x].is_none() || slack < self.best_slack[x] {
-                            self.best_edge[x] = Arc { a: v, b: x };
-                            self.best_slack[x] = slack;
-                        }
+                        // x sits unreached inside an inner blossom: remember
+                        // how it can be reached for a later expansion.
+                        self.label[x] = INNER;
+                        self.label_end[x] = Arc { a: v, b: x };
                     }
                 }
             }
@@ -460,13 +472,67 @@ impl<W: Weight> Solver<W> {
                     return true;
                 }
                 Step::ToFree(e) => {
-                    let i = if self.label[self.in_blossom[e.a]] == OUTER { e.a } else { e.b };
+                    let i = if self.label[self.in_blossom[e.a]] == OUTER {
+                        e.a
+                    } else {
+                        e.b
+                    };
                     self.queue.push(i);
                 }
                 Step::OuterOuter(e) => self.queue.push(e.a),
                 Step::Expand(b) => self.expand(b, false),
             }
         }
+    }
+
+    /// Scans the edges `{v, x}`, `x ≥ from`, of outer vertex `v` (the hot
+    /// loop): records least-slack edges towards other outer blossoms and
+    /// towards free vertices, and stops at the first tight edge leaving `v`'s
+    /// blossom, returning `x`.
+    #[inline]
+    fn next_tight(&mut self, w: &[W], v: usize, from: usize) -> Option<usize> {
+        let n = self.n;
+        let Solver {
+            dual,
+            in_blossom,
+            label,
+            best_edge,
+            best_slack,
+            ..
+        } = self;
+        let bv = in_blossom[v];
+        let dv = dual[v];
+        let (mut own_edge, mut own_slack) = (best_edge[bv], best_slack[bv]);
+        let row = &w[v * n + from..(v + 1) * n];
+        let mut found = None;
+        for (i, ((&wt, &dx), &bx)) in row
+            .iter()
+            .zip(&dual[from..n])
+            .zip(&in_blossom[from..n])
+            .enumerate()
+        {
+            if bx == bv || wt == W::ZERO {
+                continue;
+            }
+            let x = from + i;
+            let slack = dv + dx - wt;
+            if !slack.is_positive() {
+                found = Some(x);
+                break;
+            }
+            if label[bx] == OUTER {
+                if own_edge.is_none() || slack < own_slack {
+                    own_edge = Arc { a: v, b: x };
+                    own_slack = slack;
+                }
+            } else if label[x] == FREE && (best_edge[x].is_none() || slack < best_slack[x]) {
+                best_edge[x] = Arc { a: v, b: x };
+                best_slack[x] = slack;
+            }
+        }
+        best_edge[bv] = own_edge;
+        best_slack[bv] = own_slack;
+        found
     }
 
     /// Expands outer blossoms whose dual reached zero (end of a stage).
@@ -654,7 +720,10 @@ impl<W: Weight> Solver<W> {
             let len = children.len() as isize;
             let at = |j: isize| ((j % len + len) % len) as usize;
             let entry = self.in_blossom[self.label_end[b].b];
-            let mut j = children.iter().position(|&c| c == entry).expect("entry child") as isize;
+            let mut j = children
+                .iter()
+                .position(|&c| c == entry)
+                .expect("entry child") as isize;
             let (jstep, rev) = if j & 1 == 1 {
                 j -= len;
                 (1, false)
@@ -689,7 +758,10 @@ impl<W: Weight> Solver<W> {
                     j += jstep;
                     continue;
                 }
-                let reached = self.leaves_vec(bv).into_iter().find(|&x| self.label[x] != FREE);
+                let reached = self
+                    .leaves_vec(bv)
+                    .into_iter()
+                    .find(|&x| self.label[x] != FREE);
                 if let Some(x) = reached {
                     self.label[x] = FREE;
                     let m = self.mate[self.base[bv]];
@@ -714,7 +786,10 @@ impl<W: Weight> Solver<W> {
         }
         let len = self.children[b].len() as isize;
         let at = |j: isize| ((j % len + len) % len) as usize;
-        let i = self.children[b].iter().position(|&c| c == t).expect("child") as isize;
+        let i = self.children[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
         let mut j = i;
         let (jstep, rev) = if i & 1 == 1 {
             j -= len;
@@ -837,7 +912,11 @@ impl<W: Weight> Solver<W> {
                 .filter(|&&v| self.mate[v] != NONE && leaves.contains(&self.mate[v]))
                 .count();
             if self.dual[b] > W::ZERO {
-                assert_eq!(inside, leaves.len() - 1, "blossom {b} with positive dual not full");
+                assert_eq!(
+                    inside,
+                    leaves.len() - 1,
+                    "blossom {b} with positive dual not full"
+                );
             }
         }
     }

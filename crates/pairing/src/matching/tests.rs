@@ -2,8 +2,8 @@
 //! graphs), the `integer-blossom` crate (larger graphs) and its own dual
 //! certificate.
 
-use super::weight::{Weight, Wide};
 use super::MatchingGraph;
+use super::weight::{Weight, Wide};
 
 /// SplitMix64: a tiny deterministic generator for test graphs.
 struct Rng(u64);
@@ -108,7 +108,11 @@ fn small_graphs_match_brute_force() {
         let kind = KINDS[round % 4];
         let density = [10, 30, 60, 100][rng.below(4) as usize];
         let mut g = random_graph(&mut rng, n, density, kind);
-        assert_eq!(solve_checked(&mut g), brute_force(&g), "round {round} {kind:?} n={n}");
+        assert_eq!(
+            solve_checked(&mut g),
+            brute_force(&g),
+            "round {round} {kind:?} n={n}"
+        );
     }
 }
 
@@ -128,7 +132,11 @@ fn incremental_solves_match_brute_force() {
                         let v = rng.below(n as u64) as usize;
                         for x in 0..n {
                             if x != v && rng.below(2) == 0 {
-                                let w = if rng.below(4) == 0 { Wide::ZERO } else { draw(&mut rng, kind) };
+                                let w = if rng.below(4) == 0 {
+                                    Wide::ZERO
+                                } else {
+                                    draw(&mut rng, kind)
+                                };
                                 g.set_weight(v, x, w);
                             }
                         }
@@ -139,13 +147,21 @@ fn incremental_solves_match_brute_force() {
                         let u = rng.below(n as u64) as usize;
                         let v = rng.below(n as u64) as usize;
                         if u != v {
-                            let w = if rng.below(3) == 0 { Wide::ZERO } else { draw(&mut rng, kind) };
+                            let w = if rng.below(3) == 0 {
+                                Wide::ZERO
+                            } else {
+                                draw(&mut rng, kind)
+                            };
                             g.set_weight(u, v, w);
                         }
                     }
                 }
             }
-            assert_eq!(solve_checked(&mut g), brute_force(&g), "round {round} step {step}");
+            assert_eq!(
+                solve_checked(&mut g),
+                brute_force(&g),
+                "round {round} step {step}"
+            );
         }
     }
 }
@@ -223,7 +239,11 @@ fn larger_graphs_match_integer_blossom() {
         let kind = KINDS[round % 3];
         let density = [5, 30, 100][round % 3];
         let mut g = random_graph(&mut rng, n, density, kind);
-        assert_eq!(solve_checked(&mut g), oracle::weight(&g), "round {round} n={n}");
+        assert_eq!(
+            solve_checked(&mut g),
+            oracle::weight(&g),
+            "round {round} n={n}"
+        );
         // A few incremental rounds too.
         for _ in 0..3 {
             let v = rng.below(n as u64) as usize;
@@ -232,7 +252,11 @@ fn larger_graphs_match_integer_blossom() {
                     g.set_weight(v, x, draw(&mut rng, kind));
                 }
             }
-            assert_eq!(solve_checked(&mut g), oracle::weight(&g), "round {round} n={n}");
+            assert_eq!(
+                solve_checked(&mut g),
+                oracle::weight(&g),
+                "round {round} n={n}"
+            );
         }
     }
 }

@@ -50,6 +50,11 @@ pub trait Weight:
     fn from_u64(v: u64) -> Self;
     /// Whether the value is odd.
     fn is_odd(self) -> bool;
+    /// `self > 0`.
+    #[inline]
+    fn is_positive(self) -> bool {
+        self > Self::ZERO
+    }
 }
 
 macro_rules! impl_weight_prim {
@@ -81,7 +86,7 @@ impl_weight_prim!(i64, i128);
 ///
 /// Meant for bit-field weights: build them with [`Wide::from_bit`],
 /// [`Wide::with_bit`], [`Wide::from_u64`], shifts and `+`.
-#[derive(Clone, Copy, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Wide<const LIMBS: usize>(pub [u64; LIMBS]);
 
 impl<const LIMBS: usize> Wide<LIMBS> {
@@ -138,6 +143,8 @@ impl<const LIMBS: usize> Wide<LIMBS> {
     }
 
     /// Logical shift left by `n` bits (bits shifted past the top are lost).
+    /// Same as the `<<` operator, callable without importing `Shl`.
+    #[allow(clippy::should_implement_trait)]
     pub fn shl(self, n: u32) -> Self {
         let mut out = [0u64; LIMBS];
         let limb_shift = (n / 64) as usize;
@@ -153,7 +160,8 @@ impl<const LIMBS: usize> Wide<LIMBS> {
         Wide(out)
     }
 
-    /// Logical shift right by `n` bits.
+    /// Logical shift right by `n` bits (`>>`, callable without importing `Shr`).
+    #[allow(clippy::should_implement_trait)]
     pub fn shr(self, n: u32) -> Self {
         let mut out = [0u64; LIMBS];
         let limb_shift = (n / 64) as usize;
@@ -196,6 +204,12 @@ impl<const LIMBS: usize> PartialEq for Wide<LIMBS> {
     }
 }
 
+impl<const LIMBS: usize> core::hash::Hash for Wide<LIMBS> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
 impl<const LIMBS: usize> Default for Wide<LIMBS> {
     #[inline]
     fn default() -> Self {
@@ -221,10 +235,44 @@ impl<const LIMBS: usize> Ord for Wide<LIMBS> {
     }
 }
 
+impl<const LIMBS: usize> Wide<LIMBS> {
+    /// `self < other` without branches: the sign of `self − other`, computed
+    /// one limb wider so it cannot overflow.
+    #[inline]
+    fn less(&self, other: &Self) -> bool {
+        let mut borrow = 0u64;
+        for i in 0..LIMBS {
+            let t = (self.0[i] as u128)
+                .wrapping_sub(other.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            borrow = (t >> 127) as u64;
+        }
+        let sa = (self.0[LIMBS - 1] >> 63) as i64;
+        let sb = (other.0[LIMBS - 1] >> 63) as i64;
+        sb - sa - (borrow as i64) < 0
+    }
+}
+
 impl<const LIMBS: usize> PartialOrd for Wide<LIMBS> {
     #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
+    }
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        self.less(other)
+    }
+    #[inline]
+    fn gt(&self, other: &Self) -> bool {
+        other.less(self)
+    }
+    #[inline]
+    fn le(&self, other: &Self) -> bool {
+        !other.less(self)
+    }
+    #[inline]
+    fn ge(&self, other: &Self) -> bool {
+        !self.less(other)
     }
 }
 
@@ -233,12 +281,11 @@ impl<const LIMBS: usize> Add for Wide<LIMBS> {
     #[inline]
     fn add(self, rhs: Self) -> Self {
         let mut out = [0u64; LIMBS];
-        let mut carry = false;
-        for i in 0..LIMBS {
-            let (s1, c1) = self.0[i].overflowing_add(rhs.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            out[i] = s2;
-            carry = c1 | c2;
+        let mut carry = 0u64;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let t = self.0[i] as u128 + rhs.0[i] as u128 + carry as u128;
+            *slot = t as u64;
+            carry = (t >> 64) as u64;
         }
         Wide(out)
     }
@@ -247,14 +294,16 @@ impl<const LIMBS: usize> Add for Wide<LIMBS> {
 impl<const LIMBS: usize> Sub for Wide<LIMBS> {
     type Output = Self;
     #[inline]
+    #[allow(clippy::suspicious_arithmetic_impl)] // `>>` extracts the borrow bit
     fn sub(self, rhs: Self) -> Self {
         let mut out = [0u64; LIMBS];
-        let mut borrow = false;
-        for i in 0..LIMBS {
-            let (d1, b1) = self.0[i].overflowing_sub(rhs.0[i]);
-            let (d2, b2) = d1.overflowing_sub(borrow as u64);
-            out[i] = d2;
-            borrow = b1 | b2;
+        let mut borrow = 0u64;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let t = (self.0[i] as u128)
+                .wrapping_sub(rhs.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            *slot = t as u64;
+            borrow = (t >> 127) as u64;
         }
         Wide(out)
     }
@@ -339,6 +388,15 @@ impl<const LIMBS: usize> Weight for Wide<LIMBS> {
     fn is_odd(self) -> bool {
         self.0[0] & 1 == 1
     }
+
+    #[inline]
+    fn is_positive(self) -> bool {
+        let mut any = 0;
+        for limb in self.0 {
+            any |= limb;
+        }
+        any != 0 && (self.0[LIMBS - 1] as i64) >= 0
+    }
 }
 
 #[cfg(test)]
@@ -363,6 +421,43 @@ mod tests {
         assert!(big > Wide::from_u64(u64::MAX));
         assert!(Wide::<2>([5, 1]) > Wide([u64::MAX, 0]));
         assert!(Wide::<2>::MAX_EDGE > big);
+    }
+
+    /// `Wide<2>` is a 128-bit two's-complement integer: check it against `i128`.
+    #[test]
+    fn two_limbs_behave_like_i128() {
+        let wide = |v: i128| Wide::<2>([v as u64, (v >> 64) as u64]);
+        let mut values = vec![
+            0i128,
+            1,
+            -1,
+            i128::MAX,
+            i128::MIN,
+            i128::MAX - 1,
+            i128::MIN + 1,
+        ];
+        let mut x = 0x1234_5678_9abc_def0_u128;
+        for _ in 0..200 {
+            x = x
+                .wrapping_mul(0x2360_ed05_1fc6_5da4_4385_df64_9fcc_f645)
+                .wrapping_add(1);
+            values.push(x as i128);
+            values.push((x as i128) >> (x % 120));
+        }
+        for &a in &values {
+            assert_eq!(wide(a).half(), wide(a >> 1));
+            for &b in &values {
+                let (wa, wb) = (wide(a), wide(b));
+                assert_eq!(wa.cmp(&wb), a.cmp(&b), "{a} {b}");
+                assert_eq!(
+                    (wa < wb, wa <= wb, wa > wb, wa >= wb),
+                    (a < b, a <= b, a > b, a >= b)
+                );
+                assert_eq!(wa == wb, a == b);
+                assert_eq!(wa + wb, wide(a.wrapping_add(b)));
+                assert_eq!(wa - wb, wide(a.wrapping_sub(b)));
+            }
+        }
     }
 
     #[test]
