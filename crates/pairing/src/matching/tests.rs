@@ -98,12 +98,21 @@ fn solve_checked<W: Weight>(g: &mut MatchingGraph<W>) -> W {
     g.matching_weight()
 }
 
+/// Fewer rounds in unoptimised builds, so `cargo test` stays quick.
+fn rounds(release: usize) -> usize {
+    if cfg!(debug_assertions) {
+        release / 10
+    } else {
+        release
+    }
+}
+
 const KINDS: [Kind; 4] = [Kind::Tiny, Kind::Large, Kind::Fields, Kind::Equal];
 
 #[test]
 fn small_graphs_match_brute_force() {
     let mut rng = Rng(1);
-    for round in 0..3000 {
+    for round in 0..rounds(3000) {
         let n = 1 + rng.below(12) as usize;
         let kind = KINDS[round % 4];
         let density = [10, 30, 60, 100][rng.below(4) as usize];
@@ -119,7 +128,7 @@ fn small_graphs_match_brute_force() {
 #[test]
 fn incremental_solves_match_brute_force() {
     let mut rng = Rng(2);
-    for round in 0..600 {
+    for round in 0..rounds(600) {
         let n = 2 + rng.below(11) as usize;
         let kind = KINDS[round % 3];
         let mut g = random_graph(&mut rng, n, 50, kind);
@@ -234,7 +243,7 @@ mod oracle {
 #[test]
 fn larger_graphs_match_integer_blossom() {
     let mut rng = Rng(3);
-    for round in 0..24 {
+    for round in 0..rounds(24).max(4) {
         let n = [40, 100, 150, 250][round % 4] + rng.below(7) as usize;
         let kind = KINDS[round % 3];
         let density = [5, 30, 100][round % 3];
@@ -259,4 +268,158 @@ fn larger_graphs_match_integer_blossom() {
             );
         }
     }
+}
+
+/// The solve sequence of a Dutch round (spec 02-dutch §6.4): lexicographic
+/// weights, low-order bonuses on one player's edges, frozen pairs (one edge at
+/// a large weight, every other edge of both players removed) and whole
+/// brackets re-weighted, each followed by an incremental solve.
+#[test]
+fn dutch_like_sequences_match_integer_blossom() {
+    let mut rng = Rng(4);
+    for round in 0..rounds(20).max(3) {
+        let n = 30 + rng.below(40) as usize;
+        let field = |r: &mut Rng| {
+            Wide::<4>::from_u64(3).shl(240)
+                + Wide::from_u64(r.below(4)).shl(180)
+                + Wide::from_u64(r.below(8)).shl(90)
+                + Wide::from_u64(r.below(3)).shl(20)
+        };
+        let mut g = MatchingGraph::<Wide<4>>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(10) != 0 {
+                    g.set_weight(u, v, field(&mut rng));
+                }
+            }
+        }
+        let mut frozen = vec![false; n];
+        for step in 0..30 {
+            let v = rng.below(n as u64) as usize;
+            match rng.below(4) {
+                0 => {
+                    // A trial bonus on one player's edges.
+                    let bonus = Wide::from_u64(1 + rng.below(5));
+                    for x in 0..n {
+                        let w = g.weight(v, x);
+                        if x != v && !w.is_zero() {
+                            g.set_weight(v, x, w + bonus);
+                        }
+                    }
+                }
+                1 => {
+                    // Freeze v with its current mate.
+                    if let Some(m) = g.mates()[v]
+                        && !frozen[v]
+                    {
+                        for x in 0..n {
+                            for y in [v, m] {
+                                if x != y && g.weight(y, x) != Wide::ZERO {
+                                    g.set_weight(y, x, Wide::ZERO);
+                                }
+                            }
+                        }
+                        g.set_weight(v, m, Wide::from_u64(1).shl(250));
+                        frozen[v] = true;
+                        frozen[m] = true;
+                    }
+                }
+                2 => {
+                    // Load a "bracket": re-weight the edges of a block of players.
+                    let start = rng.below(n as u64) as usize;
+                    for u in start..(start + 8).min(n) {
+                        for x in 0..n {
+                            if x != u && !frozen[u] && !frozen[x] && g.weight(u, x) != Wide::ZERO {
+                                g.set_weight(u, x, field(&mut rng));
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    // Remove a few edges.
+                    for _ in 0..5 {
+                        let x = rng.below(n as u64) as usize;
+                        if x != v && !frozen[v] && !frozen[x] {
+                            g.set_weight(v, x, Wide::ZERO);
+                        }
+                    }
+                }
+            }
+            assert_eq!(
+                solve_checked(&mut g),
+                oracle::weight(&g),
+                "round {round} step {step}"
+            );
+        }
+    }
+}
+
+#[test]
+fn weights_near_the_headroom_limit_are_exact() {
+    let mut rng = Rng(5);
+    for round in 0..rounds(500) {
+        let n = 2 + rng.below(10) as usize;
+        let mut g = MatchingGraph::<Wide<2>>::new(n);
+        let mut wide = MatchingGraph::<Wide<3>>::new(n);
+        let max = Wide::<2>::MAX_EDGE;
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(3) != 0 {
+                    let w =
+                        max - Wide::from_u64(rng.below(4)).shl(100) - Wide::from_u64(rng.below(3));
+                    g.set_weight(u, v, w);
+                    wide.set_weight(u, v, Wide([w.0[0], w.0[1], 0]));
+                }
+            }
+        }
+        solve_checked(&mut g);
+        let mut total = Wide::<3>::ZERO;
+        for (u, m) in g.mates().iter().enumerate() {
+            if let Some(v) = *m
+                && u < v
+            {
+                total += wide.weight(u, v);
+            }
+        }
+        assert_eq!(total, brute_force(&wide), "round {round}");
+    }
+}
+
+#[test]
+fn primitive_weights_match_brute_force() {
+    let mut rng = Rng(6);
+    for _ in 0..rounds(500) {
+        let n = 2 + rng.below(10) as usize;
+        let mut g64 = MatchingGraph::<i64>::new(n);
+        let mut g128 = MatchingGraph::<i128>::new(n);
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(2) == 0 {
+                    let w = 1 + rng.below(20) as i64;
+                    g64.set_weight(u, v, w);
+                    g128.set_weight(u, v, (w as i128) << 90);
+                }
+            }
+        }
+        assert_eq!(solve_checked(&mut g64), brute_force(&g64));
+        assert_eq!(solve_checked(&mut g128), brute_force(&g128));
+    }
+}
+
+#[test]
+fn solving_is_deterministic() {
+    let build = || {
+        let mut rng = Rng(7);
+        let mut g = random_graph(&mut rng, 80, 100, Kind::Tiny);
+        g.solve();
+        for v in 0..10 {
+            for x in 0..80 {
+                if x != v {
+                    g.set_weight(v, x, draw(&mut rng, Kind::Tiny));
+                }
+            }
+        }
+        g.solve().to_vec()
+    };
+    assert_eq!(build(), build());
 }
