@@ -13,6 +13,7 @@ use arbiter_standings::crosstable::{self, CrosstableLayout};
 use arbiter_standings::labels::Lang;
 use arbiter_standings::presets::Preset;
 use arbiter_standings::render::{Format, RenderOptions, render};
+use arbiter_standings::team::{TeamRules, render_teams, team_standings};
 use arbiter_standings::{
     Edition, LastResort, Mode, RatingList, StandingsOptions, compute_standings, parse_list,
 };
@@ -71,6 +72,16 @@ pub struct StandingsArgs {
     /// Rating list for rating-based tie-breaks.
     #[arg(long, value_enum, default_value = "fide")]
     pub rating_list: RatingListArg,
+    /// Print the team classification instead (teams of the file, or the
+    /// players' team field): sums of the members' points and tie-breaks.
+    #[arg(long)]
+    pub teams: bool,
+    /// With --teams: count only the best N members of each team.
+    #[arg(long, requires = "teams")]
+    pub team_size: Option<usize>,
+    /// With --teams: at least this many women among the counted members.
+    #[arg(long, requires = "teams", default_value_t = 0)]
+    pub min_women: usize,
 }
 
 #[derive(Args, Debug)]
@@ -117,6 +128,15 @@ pub fn print_standings(t: &Tournament, a: &StandingsArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(exit::INVALID_INPUT, &format!("{}: {e}", a.source.display())),
     };
+    if a.teams {
+        let rules = TeamRules {
+            counted: a.team_size,
+            min_women: a.min_women,
+        };
+        let rows = team_standings(t, &standings, &rules);
+        print!("{}", render_teams(&rows, &standings, a.format, a.lang));
+        return ExitCode::SUCCESS;
+    }
     let ro = RenderOptions {
         format: a.format,
         lang: a.lang,

@@ -214,3 +214,40 @@ fn errors_have_exit_codes_and_messages() {
     assert_eq!(event.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&event.stderr).contains("events are not supported yet"));
 }
+
+#[test]
+fn team_classification_from_team_records() {
+    let dir = std::env::temp_dir().join(format!("arbiter-standings-teams-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut src =
+        std::fs::read_to_string(corpus().join("dutch/small-1039296010.trf")).expect("read");
+    for (name, first) in [("Alpha", 1), ("Beta", 5)] {
+        let members: Vec<String> = (first..first + 4).map(|m| format!("{m:>4}")).collect();
+        src.push_str(&format!("013 {name:<32}{}\r", members.join(" ")));
+    }
+    let trf = dir.join("teams.trf");
+    std::fs::write(&trf, src).expect("write");
+    let out = arbiter(&[
+        "standings",
+        trf.to_str().expect("path"),
+        "--teams",
+        "-t",
+        "BH",
+        "-f",
+        "tsv",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Points and BH of the members from corpus/tiebreaks/small-1039296010.tsv:
+    // Alpha 4+3+2+2 = 11, BH 15+13.5+13.5+15 = 57; Beta 4+3.5+2.5+2.5 = 12.5,
+    // BH 12.5+14+12.5+12 = 51. Members in individual standings order (BH
+    // separates 7 from 8 and 4 from 3).
+    assert_eq!(
+        stdout(&out),
+        "Rank\tTeam\tPts\tBH\tMembers\n1\tBeta\t12.5\t51.0\t5 6 7 8\n2\tAlpha\t11.0\t57.0\t1 2 4 3\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
