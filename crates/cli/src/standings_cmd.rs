@@ -120,7 +120,7 @@ pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
 /// Computes and prints the standings of `t` as `a` asks (`a.source` is not
 /// read). Exit code 3 for a bad request or inconsistent data.
 pub fn print_standings(t: &Tournament, a: &StandingsArgs) -> ExitCode {
-    let (opts, labels) = match standings_options(a) {
+    let (opts, preset) = match standings_options(a) {
         Ok(v) => v,
         Err(msg) => return fail(exit::INVALID_INPUT, &msg),
     };
@@ -140,16 +140,27 @@ pub fn print_standings(t: &Tournament, a: &StandingsArgs) -> ExitCode {
     let ro = RenderOptions {
         format: a.format,
         lang: a.lang,
-        labels,
-        title: Some(t.info.name.clone()).filter(|n| !n.is_empty()),
+        labels: preset.map(|p| p.labels(a.lang)),
+        title: title(t, preset, a.lang),
     };
     print!("{}", render(&standings, &ro));
     ExitCode::SUCCESS
 }
 
-/// The options of a standings request and, for a preset, its column labels.
-fn standings_options(a: &StandingsArgs) -> Result<(StandingsOptions, Option<Vec<String>>), String> {
-    let (tiebreaks, labels) = match (&a.tiebreaks, &a.preset) {
+/// The title line: the event's name and the preset's.
+fn title(t: &Tournament, preset: Option<&Preset>, lang: Lang) -> Option<String> {
+    let parts: Vec<&str> = [t.info.name.as_str(), preset.map_or("", |p| p.title(lang))]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(" — "))
+}
+
+/// The options of a standings request and the preset it names, if any.
+fn standings_options(
+    a: &StandingsArgs,
+) -> Result<(StandingsOptions, Option<&'static Preset>), String> {
+    let (tiebreaks, preset) = match (&a.tiebreaks, &a.preset) {
         (Some(codes), _) => (Some(parse_list(codes).map_err(|e| e.to_string())?), None),
         (None, Some(name)) => {
             let p = Preset::find(name).ok_or_else(|| {
@@ -158,7 +169,7 @@ fn standings_options(a: &StandingsArgs) -> Result<(StandingsOptions, Option<Vec<
                     Preset::names().join(", ")
                 )
             })?;
-            (Some(p.tiebreaks()), Some(p.labels(a.lang)))
+            (Some(p.tiebreaks()), Some(p))
         }
         (None, None) => (None, None),
     };
@@ -183,7 +194,7 @@ fn standings_options(a: &StandingsArgs) -> Result<(StandingsOptions, Option<Vec<
             RatingListArg::National => RatingList::National,
         },
     };
-    Ok((opts, labels))
+    Ok((opts, preset))
 }
 
 /// Prints the crosstable of `t` as `a` asks (`a.source` is not read).
