@@ -386,48 +386,52 @@ impl<W: Weight> Solver<W> {
                 OuterOuter(Arc),
                 Expand(usize),
             }
-            let mut delta = W::ZERO;
+            // Every candidate is at most the largest outer dual (≤ 2·MAX_EDGE).
+            let mut delta = W::MAX_EDGE.double().double();
             let mut step = None;
             for v in 0..n {
-                if self.label[self.in_blossom[v]] == OUTER
-                    && (step.is_none() || self.dual[v] < delta)
-                {
-                    delta = self.dual[v];
-                    step = Some(Step::VertexDual(v));
-                }
-            }
-            for v in 0..n {
-                let e = self.best_edge[v];
-                if self.label[self.in_blossom[v]] == FREE && !e.is_none() {
-                    let d = self.best_slack[v];
-                    if d < delta {
-                        delta = d;
-                        step = Some(Step::ToFree(e));
+                let top = self.in_blossom[v];
+                match self.label[top] {
+                    OUTER => {
+                        if self.dual[v] < delta {
+                            delta = self.dual[v];
+                            step = Some(Step::VertexDual(v));
+                        }
+                        let e = self.best_edge[v];
+                        if top == v && !e.is_none() && self.best_slack[v].half() < delta {
+                            delta = self.best_slack[v].half();
+                            step = Some(Step::OuterOuter(e));
+                        }
                     }
-                }
-            }
-            for b in 0..2 * n {
-                let e = self.best_edge[b];
-                if self.parent[b] == NONE
-                    && self.base[b] != NONE
-                    && self.label[b] == OUTER
-                    && !e.is_none()
-                {
-                    let d = self.best_slack[b].half();
-                    if d < delta {
-                        delta = d;
-                        step = Some(Step::OuterOuter(e));
+                    FREE => {
+                        let e = self.best_edge[v];
+                        if !e.is_none() && self.best_slack[v] < delta {
+                            delta = self.best_slack[v];
+                            step = Some(Step::ToFree(e));
+                        }
                     }
+                    _ => {}
                 }
             }
             for b in n..2 * n {
-                if self.base[b] != NONE
-                    && self.parent[b] == NONE
-                    && self.label[b] == INNER
-                    && self.dual[b] < delta
-                {
-                    delta = self.dual[b];
-                    step = Some(Step::Expand(b));
+                if self.base[b] == NONE || self.parent[b] != NONE {
+                    continue;
+                }
+                match self.label[b] {
+                    OUTER => {
+                        let e = self.best_edge[b];
+                        if !e.is_none() && self.best_slack[b].half() < delta {
+                            delta = self.best_slack[b].half();
+                            step = Some(Step::OuterOuter(e));
+                        }
+                    }
+                    INNER => {
+                        if self.dual[b] < delta {
+                            delta = self.dual[b];
+                            step = Some(Step::Expand(b));
+                        }
+                    }
+                    _ => {}
                 }
             }
             let Some(step) = step else {

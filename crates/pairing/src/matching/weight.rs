@@ -236,20 +236,21 @@ impl<const LIMBS: usize> Ord for Wide<LIMBS> {
 }
 
 impl<const LIMBS: usize> Wide<LIMBS> {
-    /// `self < other` without branches: the sign of `self − other`, computed
-    /// one limb wider so it cannot overflow.
+    /// `self < other`: the top limbs compared as signed, the rest as
+    /// unsigned, from the most significant down.
     #[inline]
     fn less(&self, other: &Self) -> bool {
-        let mut borrow = 0u64;
-        for i in 0..LIMBS {
-            let t = (self.0[i] as u128)
-                .wrapping_sub(other.0[i] as u128)
-                .wrapping_sub(borrow as u128);
-            borrow = (t >> 127) as u64;
+        let top = LIMBS - 1;
+        let (a, b) = (self.0[top] as i64, other.0[top] as i64);
+        if a != b {
+            return a < b;
         }
-        let sa = (self.0[LIMBS - 1] >> 63) as i64;
-        let sb = (other.0[LIMBS - 1] >> 63) as i64;
-        sb - sa - (borrow as i64) < 0
+        for i in (0..top).rev() {
+            if self.0[i] != other.0[i] {
+                return self.0[i] < other.0[i];
+            }
+        }
+        false
     }
 }
 
