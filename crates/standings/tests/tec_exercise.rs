@@ -193,3 +193,18 @@ fn capped_dummies() {
     assert!(close(value(&b, 12, Some(0)), "11.5"));
     assert!(close(value(&b, 12, Some(1)), "9.5"));
 }
+
+/// Modifiers computed by hand on the TEC table: a raised Koya limit
+/// (`KS/L+1`: 2.5 + ½ = 3) and forfeits treated as played (`/P`).
+#[test]
+fn koya_limit_and_forfeits_as_played() {
+    let s = standings("KS/L+1,KS/L-1.0,BH/P", Edition::Fide2024);
+    // #3 met #11 (2½, ½), #6 (3, 1), #8 (2½, 1), #4 (3½, ½), #2 (4, ½):
+    // opponents with at least 3 points give 1 + ½ + ½.
+    assert!(close(value(&s, 3, Some(0)), "2.0"));
+    // Limit 1.5: every opponent of #3 qualifies.
+    assert!(close(value(&s, 3, Some(1)), "3.5"));
+    // #11's forfeit win against #9 uses #9's score 1½ instead of the
+    // dummy (own score 2½): 13.5 − 2.5 + 1.5.
+    assert!(close(value(&s, 11, Some(2)), "12.5"));
+}
