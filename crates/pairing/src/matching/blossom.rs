@@ -425,11 +425,9 @@ impl<W: Weight> Solver<W> {
                             step = Some(Step::OuterOuter(e));
                         }
                     }
-                    INNER => {
-                        if self.dual[b] < delta {
-                            delta = self.dual[b];
-                            step = Some(Step::Expand(b));
-                        }
+                    INNER if self.dual[b] < delta => {
+                        delta = self.dual[b];
+                        step = Some(Step::Expand(b));
                     }
                     _ => {}
                 }
