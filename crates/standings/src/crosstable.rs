@@ -125,6 +125,12 @@ fn cell(entry: Option<RoundEntry>, running: Points) -> Cell {
                 Outcome::Loss => "0",
             },
         ),
+        // `0000 - +` / `0000 - -` are a full / zero bye (tiebreaks.md §1).
+        Some(RoundEntry::Forfeit {
+            opponent: None,
+            won,
+            ..
+        }) => (None, '-', if won { "F" } else { "Z" }),
         Some(RoundEntry::Forfeit {
             opponent,
             colour,

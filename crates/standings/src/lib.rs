@@ -4,7 +4,23 @@
 //! seed events, localised labels, crosstables and team standings.
 //!
 //! Entry point: [`compute_standings`] with [`StandingsOptions`]; render the
-//! result with [`render`].
+//! result with [`render::render`]. Team classification: [`team`];
+//! crosstables: [`crosstable`]; national lists: [`presets`].
+//!
+//! ```
+//! use arbiter_model::Tournament;
+//! use arbiter_standings::render::{Format, RenderOptions, render};
+//! use arbiter_standings::{StandingsOptions, compute_standings, parse_list};
+//!
+//! let t = Tournament::default();
+//! let opts = StandingsOptions {
+//!     tiebreaks: Some(parse_list("BH/C1,BH,PS").unwrap()),
+//!     ..StandingsOptions::default()
+//! };
+//! let s = compute_standings(&t, &opts).unwrap();
+//! let tsv = render(&s, &RenderOptions { format: Format::Tsv, ..RenderOptions::default() });
+//! assert_eq!(tsv, "Rank\tTPN\tName\tPTS\tBH/C1\tBH\tPS\n");
+//! ```
 
 mod buchholz;
 pub mod code;
