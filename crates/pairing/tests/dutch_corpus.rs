@@ -178,3 +178,27 @@ fn replay_selected_corpus_files() {
         start.elapsed().as_secs_f64()
     );
 }
+
+/// Every `step`-th file (sorted by name) of one kind of the corpus.
+fn every(kind: &str, prefix: &str, step: usize) -> Vec<PathBuf> {
+    files(kind, prefix).into_iter().step_by(step).collect()
+}
+
+/// A fixed sample of about 1,800 corpus rounds covering every kind: all
+/// `small` and `p310` files, every 10th `std` file, every other Baku file
+/// and 2 of the 300-player `med` files. Every round must agree.
+#[test]
+fn corpus_sample_agrees_with_the_reference() {
+    let mut paths = files("dutch", "small-");
+    paths.extend(files("dutch", "p310-"));
+    paths.extend(every("dutch", "std-", 10));
+    paths.extend(every("baku", "baku-", 2));
+    paths.extend(every("dutch", "med-", 12).into_iter().take(2));
+    let (ok, total, notes) = replay_all(&paths);
+    assert!(total >= 1500, "only {total} rounds in the sample");
+    assert!(
+        notes.is_empty(),
+        "{ok}/{total} rounds agree; first differences:\n{}",
+        notes[..notes.len().min(20)].join("\n")
+    );
+}

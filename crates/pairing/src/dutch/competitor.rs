@@ -44,6 +44,8 @@ pub(crate) struct Competitor {
 /// descending, effective TPN ascending) and who may meet whom.
 pub(crate) struct Field {
     pub players: Vec<Competitor>,
+    /// Rounds before the one being paired.
+    pub rounds_before: u32,
     pub initial_colour: Colour,
     /// `legal[i * n + j]`: C1 and C3 hold and the pair is not forbidden.
     legal: Vec<bool>,
@@ -233,6 +235,7 @@ impl Field {
         }
         Ok(Field {
             players,
+            rounds_before: played,
             initial_colour,
             legal,
         })

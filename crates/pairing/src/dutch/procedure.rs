@@ -297,8 +297,15 @@ impl<W: FieldWeight> Round<'_, W> {
             }
         }
         for m in locked {
-            self.bonus_to_residents(m, residents, |idx| lock + res_count - idx as u64);
-            self.solve();
+            // Fast path: the current optimum already gives m the
+            // highest-ranked resident he has an edge to.
+            let first = residents
+                .clone()
+                .find(|&r| !self.frozen[r] && self.g.weight(m, r) != W::ZERO);
+            if first.is_none() || self.mate[m] != first {
+                self.bonus_to_residents(m, residents, |idx| lock + res_count - idx as u64);
+                self.solve();
+            }
             match self.mate[m] {
                 Some(r) if residents.contains(&r) => self.freeze(m, r),
                 _ => return Err(Failure::Internal("a selected MDP lost its resident")),
@@ -321,6 +328,30 @@ impl<W: FieldWeight> Round<'_, W> {
         if p == 0 {
             return Ok(());
         }
+        // With no exchange needed (tops = S1R) the optimum is already the
+        // first exchange; otherwise find it.
+        if rem[p..].iter().any(|&x| is_top(&self.mate, x)) {
+            // Cheap test first: is there an optimum without exchange?
+            let crossing: Vec<(usize, usize)> = (0..rem.len())
+                .flat_map(|a| ((a + 1)..rem.len()).map(move |b| (a, b)))
+                .filter(|&(a, b)| !(a < p && b >= p))
+                .map(|(a, b)| (rem[a], rem[b]))
+                .filter(|&(h, l)| self.g.weight(h, l) != W::ZERO)
+                .collect();
+            let best = self.current_weight();
+            if !self.try_forbid(&crossing, false, best) {
+                self.choose_exchange(rem, p, &in_rem);
+            }
+        }
+        self.transpose(rem, &in_rem)
+    }
+
+    /// Art. 4.3 order: fewest exchanges, smallest BSN-sum difference, then
+    /// the S1R players moved out (largest BSN first) and the S2R players
+    /// moved in (smallest BSN first). Leaves the optimum with those roles.
+    fn choose_exchange(&mut self, rem: &[usize], p: usize, in_rem: &[bool]) {
+        let n = self.n();
+        let is_top = |mate: &[Option<usize>], x: usize| mate[x].is_some_and(|y| in_rem[y] && y > x);
         let size = rem.len() as u64;
         let count_shift = self.w.remainder_count_shift();
         // Exchange terms: fewest exchanges, then smallest BSN-sum difference.
@@ -365,7 +396,15 @@ impl<W: FieldWeight> Round<'_, W> {
                 placed += 1;
             }
         }
-        // Fix the roles of the last optimum and drop the exchange terms.
+    }
+
+    /// Fixes the roles (top members → later non-top members) of the current
+    /// optimum, then gives each top member in order the highest-ranked
+    /// opponent still possible (Art. 4.2) and freezes the pair.
+    fn transpose(&mut self, rem: &[usize], in_rem: &[bool]) -> Result<(), Failure> {
+        let n = self.n();
+        let is_top = |mate: &[Option<usize>], x: usize| mate[x].is_some_and(|y| in_rem[y] && y > x);
+        let size = rem.len() as u64;
         let tops: Vec<usize> = rem
             .iter()
             .copied()
@@ -388,13 +427,19 @@ impl<W: FieldWeight> Round<'_, W> {
         // Final transposition: each top member, in order, gets the
         // highest-ranked opponent still possible.
         for t in tops {
-            for (b, &l) in rem.iter().enumerate() {
-                if l > t && !top_flag[l] && self.g.weight(t, l) != W::ZERO {
-                    let weight = self.base(t, l) + self.w.bonus::<W>(size - b as u64);
-                    self.set(t, l, weight);
+            let first = rem
+                .iter()
+                .copied()
+                .find(|&l| l > t && !self.frozen[l] && self.g.weight(t, l) != W::ZERO);
+            if first.is_none() || self.mate[t] != first {
+                for (b, &l) in rem.iter().enumerate() {
+                    if l > t && !top_flag[l] && self.g.weight(t, l) != W::ZERO {
+                        let weight = self.base(t, l) + self.w.bonus::<W>(size - b as u64);
+                        self.set(t, l, weight);
+                    }
                 }
+                self.solve();
             }
-            self.solve();
             match self.mate[t] {
                 Some(l) if in_rem[l] => self.freeze(t, l),
                 _ => {
@@ -405,6 +450,19 @@ impl<W: FieldWeight> Round<'_, W> {
             }
         }
         Ok(())
+    }
+
+    /// Total weight of the current optimum under the current weights.
+    fn current_weight(&self) -> W {
+        let mut total = W::ZERO;
+        for (u, m) in self.mate.iter().enumerate() {
+            if let Some(v) = *m
+                && u < v
+            {
+                total += self.g.weight(u, v);
+            }
+        }
+        total
     }
 
     /// Removes `edges` if an optimum of weight `best` survives without them

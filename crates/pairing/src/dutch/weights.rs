@@ -46,18 +46,18 @@ pub(crate) struct Layout {
     /// Offset of each score level's sub-field inside a score-slot field,
     /// indexed by level (0 = lowest pairing score).
     slot: Vec<u32>,
-    f18: u32,
-    f17: u32,
-    f16: u32,
-    f15: u32,
-    f14: u32,
-    f13: u32,
-    f12: u32,
-    f11: u32,
+    f18: Option<u32>,
+    f17: Option<u32>,
+    f16: Option<u32>,
+    f15: Option<u32>,
+    f14: Option<u32>,
+    f13: Option<u32>,
+    f12: Option<u32>,
+    f11: Option<u32>,
     f10: u32,
     f9: u32,
-    f8: u32,
-    f7: u32,
+    f8: Option<u32>,
+    f7: Option<u32>,
     f6: u32,
     f5: u32,
     f4: u32,
@@ -121,31 +121,40 @@ impl<'a> Weights<'a> {
         }
         let b = bits(n as u64) + 1;
         let reserved = 4 * b + 4;
+        // Fields that are constant over every in-bracket pair this round are
+        // left out (they would only repeat F2/F3): the float fields of rounds
+        // that do not exist, and C10/C11 when nobody is a topscorer (C3 then
+        // removes every pair they could count).
+        let r1 = field.rounds_before >= 1;
+        let r2 = field.rounds_before >= 2;
+        let top = field.players.iter().any(|p| p.topscorer);
         let mut pos = 0;
-        let mut next = |w: u32| {
-            let p = pos + reserved;
-            pos += w;
-            p
+        let mut next = |w: u32, present: bool| {
+            present.then(|| {
+                let p = pos + reserved;
+                pos += w;
+                p
+            })
         };
-        let f18 = next(t);
-        let f17 = next(t);
-        let f16 = next(t);
-        let f15 = next(t);
-        let f14 = next(b);
-        let f13 = next(b);
-        let f12 = next(b);
-        let f11 = next(b);
-        let f10 = next(b);
-        let f9 = next(b);
-        let f8 = next(b);
-        let f7 = next(b);
-        let f6 = next(2 * b);
-        let f5 = next(t);
-        let f4 = next(b);
-        let f3 = next(t);
-        let f2 = next(b);
+        let f18 = next(t, r2);
+        let f17 = next(t, r2);
+        let f16 = next(t, r1);
+        let f15 = next(t, r1);
+        let f14 = next(b, r2);
+        let f13 = next(b, r2);
+        let f12 = next(b, r1);
+        let f11 = next(b, r1);
+        let f10 = next(b, true).expect("present");
+        let f9 = next(b, true).expect("present");
+        let f8 = next(b, top);
+        let f7 = next(b, top);
+        let f6 = next(2 * b, true).expect("present");
+        let f5 = next(t, true).expect("present");
+        let f4 = next(b, true).expect("present");
+        let f3 = next(t, true).expect("present");
+        let f2 = next(b, true).expect("present");
         // F1: up to 3 per edge, summed over at most n/2 edges.
-        let f1 = next(b + 2);
+        let f1 = next(b + 2, true).expect("present");
         let total = pos + reserved;
         let pre_positions = 1;
         let pre_f1 = pre_positions + bits((2 * n * levels) as u64) + 1;
@@ -243,8 +252,12 @@ impl<'a> Weights<'a> {
                 let mdp = ph.pairing_score > pl.pairing_score;
                 w += W::shifted(1, lay.f2);
                 w += self.slot(lay.f3, h);
-                w += W::shifted(u64::from(!c10_violation(ch, cl)), lay.f7);
-                w += W::shifted(u64::from(!c11_violation(ch, cl)), lay.f8);
+                if let Some(f7) = lay.f7 {
+                    w += W::shifted(u64::from(!c10_violation(ch, cl)), f7);
+                }
+                if let Some(f8) = lay.f8 {
+                    w += W::shifted(u64::from(!c11_violation(ch, cl)), f8);
+                }
                 w += W::shifted(u64::from(compatible(ch, cl)), lay.f9);
                 w += W::shifted(u64::from(!c13_violation(ch, cl)), lay.f10);
                 let fields = [
@@ -252,6 +265,11 @@ impl<'a> Weights<'a> {
                     (1, lay.f13, lay.f14, lay.f17, lay.f18),
                 ];
                 for (back, resident_down, opp_up, mdp_sd, opp_sd) in fields {
+                    let (Some(resident_down), Some(opp_up), Some(mdp_sd), Some(opp_sd)) =
+                        (resident_down, opp_up, mdp_sd, opp_sd)
+                    else {
+                        continue;
+                    };
                     let hd = ph.floats[back] == Float::Down;
                     let ld = pl.floats[back] == Float::Down;
                     let lu = pl.floats[back] == Float::Up;
