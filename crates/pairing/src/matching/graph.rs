@@ -126,4 +126,24 @@ mod tests {
         assert_eq!(g.solve(), &[Some(1), Some(0), Some(3), Some(2)]);
         assert_eq!(g.matching_weight(), 10);
     }
+
+    #[test]
+    fn empty_and_edgeless_graphs() {
+        assert!(MatchingGraph::<i64>::new(0).solve().is_empty());
+        assert_eq!(MatchingGraph::<i64>::new(3).solve(), &[None, None, None]);
+    }
+
+    #[test]
+    fn re_solve_follows_changed_weights() {
+        let mut g = MatchingGraph::<i64>::new(4);
+        g.set_weight(0, 1, 5);
+        g.set_weight(1, 2, 8);
+        g.set_weight(2, 3, 5);
+        g.solve();
+        g.set_weight(1, 2, 11);
+        assert_eq!(g.solve(), &[None, Some(2), Some(1), None]);
+        g.set_weight(1, 2, 0);
+        assert_eq!(g.solve(), &[Some(1), Some(0), Some(3), Some(2)]);
+        assert_eq!(g.weight(2, 1), 0);
+    }
 }
