@@ -1,5 +1,5 @@
 //! `arbiter standings` and `arbiter crosstable`: rankings with FIDE
-//! tie-breaks and crosstables, from a TRF file (or, later, an event).
+//! tie-breaks and crosstables, from a TRF file or an event.
 //!
 //! Library entry points for other commands (the event store):
 //! [`print_standings`] and [`print_crosstable`] take an already loaded
@@ -34,6 +34,9 @@ pub enum RatingListArg {
 pub struct StandingsArgs {
     /// A TRF file (`*.trf`, or any file that reads as TRF) or an event.
     pub source: PathBuf,
+    /// The event's section (default: the first one); only for events.
+    #[arg(long)]
+    pub section: Option<String>,
     /// Tie-breaks in order, as FIDE codes separated by commas, e.g.
     /// `BH/C1,BH,PS`, `SB/M1`, `KS/L+1`, `ARO/C1/U1000`, `DE`. Default: the
     /// list the file names (TRF 202/212), else points only.
@@ -88,6 +91,9 @@ pub struct StandingsArgs {
 pub struct CrosstableArgs {
     /// A TRF file (`*.trf`, or any file that reads as TRF) or an event.
     pub source: PathBuf,
+    /// The event's section (default: the first one); only for events.
+    #[arg(long)]
+    pub section: Option<String>,
     /// Layout: swiss (one line per player, round by round) or grid (round
     /// robin). Default: grid for a round robin, swiss otherwise.
     #[arg(long)]
@@ -104,14 +110,14 @@ pub struct CrosstableArgs {
 }
 
 pub fn run_standings(a: StandingsArgs) -> ExitCode {
-    match load(&a.source) {
+    match load(&a.source, a.section.as_deref()) {
         Ok(t) => print_standings(&t, &a),
         Err(code) => code,
     }
 }
 
 pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
-    match load(&a.source) {
+    match load(&a.source, a.section.as_deref()) {
         Ok(t) => print_crosstable(&t, &a),
         Err(code) => code,
     }
@@ -216,26 +222,27 @@ pub fn print_crosstable(t: &Tournament, a: &CrosstableArgs) -> ExitCode {
     }
 }
 
-/// Reads the tournament named by `source`: a TRF file, or an event.
-fn load(source: &Path) -> Result<Tournament, ExitCode> {
+/// Reads the tournament named by `source`: a TRF file, or a section of an
+/// event file (only rounds whose results are all in).
+fn load(source: &Path, section: Option<&str>) -> Result<Tournament, ExitCode> {
     let is_trf_name = source
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
-    if is_trf_name || source.is_file() {
-        match arbiter_trf::read_file(source) {
-            Ok(doc) => return Ok(doc.tournament),
-            Err(e) if is_trf_name => return Err(fail(read_error_code(&e), &e.to_string())),
-            Err(_) => {}
-        }
+    if is_trf_name || (section.is_none() && !is_event_file(source)) {
+        return arbiter_trf::read_file(source)
+            .map(|doc| doc.tournament)
+            .map_err(|e| fail(read_error_code(&e), &e.to_string()));
     }
-    // Hook for the event store: `arbiter standings EVENT`.
-    Err(fail(
-        exit::INVALID_INPUT,
-        &format!(
-            "{}: not a TRF file; events are not supported yet by this command",
-            source.display()
-        ),
-    ))
+    crate::event::load_tournament(source, section).map_err(|e| fail(e.code, &e.message))
+}
+
+/// True when `path` is an SQLite file (an event), by its 16-byte header.
+fn is_event_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0u8; 16];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut header))
+        .is_ok_and(|()| &header == b"SQLite format 3\0")
 }
 
 fn read_error_code(e: &arbiter_trf::ReadError) -> u8 {
