@@ -208,3 +208,43 @@ fn missing_configuration_is_invalid_input() {
         Err(PairingError::InvalidInput(_))
     ));
 }
+
+/// C12: an exchange that grants every colour preference beats the
+/// transposition that leaves two players without theirs.
+#[test]
+fn colour_preferences_decide_between_candidates() {
+    // Round 1 was 1-3 and 4-2, all drawn: 1 and 4 want Black, 2 and 3 White.
+    let t = event(
+        vec![
+            entrant(1, vec![game(3, White, Draw)]),
+            entrant(2, vec![game(4, Black, Draw)]),
+            entrant(3, vec![game(1, Black, Draw)]),
+            entrant(4, vec![game(2, White, Draw)]),
+        ],
+        5,
+        White,
+    );
+    let p = Dutch.pair(&t, 2).expect("pairable");
+    // 1-4 / 2-3 would cost two preferences; exchange 2↔3 gives 1-2 / 3-4.
+    assert_eq!(p, boards(&[(2, 1), (3, 4)], None));
+}
+
+/// C14: a resident who downfloated last round (here through the PAB) is not
+/// the one to float again when another choice exists.
+#[test]
+fn last_rounds_downfloater_does_not_float_again() {
+    let t = event(
+        vec![
+            entrant(1, vec![game(3, White, Win)]),
+            entrant(2, vec![game(4, Black, Win)]),
+            entrant(3, vec![game(1, Black, Loss)]),
+            entrant(4, vec![game(2, White, Loss)]),
+            entrant(5, vec![RoundEntry::PairingBye]),
+        ],
+        5,
+        White,
+    );
+    let p = Dutch.pair(&t, 2).expect("pairable");
+    // 1-2 would float #5 again; 1-5 floats #2, who meets #3 (4 met him).
+    assert_eq!(p, boards(&[(5, 1), (2, 3)], Some(4)));
+}
