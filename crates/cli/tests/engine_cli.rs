@@ -121,3 +121,19 @@ fn the_pab_is_the_last_line() {
     assert_eq!(lines[0], "6");
     assert_eq!(lines[6], "11 0");
 }
+
+#[test]
+fn no_valid_pairing_exits_1_without_output_file() {
+    // Two players who already met: C1 forbids the only pairing of round 2.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trf = "012 Two\n\
+001    1      A, A                              2000                             1.0    1     2 w 1\n\
+001    2      B, B                              1900                             0.0    2     1 b 0\n\
+XXR 3\n";
+    std::fs::write(dir.path().join("two.trf"), trf).expect("write");
+    let (code, stdout, stderr) = run(&["--dutch", "two.trf", "-p", "out.txt"], dir.path());
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "");
+    assert_eq!(stderr, "No valid pairing exists for round 2.\n");
+    assert!(!dir.path().join("out.txt").exists());
+}

@@ -153,3 +153,27 @@ fn configuration_and_seed_errors() {
     assert_eq!(code, Some(4));
     assert!(!dir.path().join("x.trf").exists());
 }
+
+#[test]
+fn a_failed_round_leaves_the_rounds_so_far_and_142() {
+    // Two players meet in round 1; round 2 has no valid pairing (C1).
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("two.cfg"),
+        "PlayersNumber=2\nRoundsNumber=3\nForfeitRate=1000000000\nRetiredRate=1000000\nHalfPointByeRate=1000000\n",
+    )
+    .expect("write");
+    let (code, _, stderr) = run(
+        &["--dutch", "-g", "two.cfg", "-o", "two.trf", "-s", "9"],
+        dir.path(),
+    );
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(stderr, "No valid pairing exists for round 2.\n");
+    let text = std::fs::read_to_string(dir.path().join("two.trf")).expect("partial file");
+    let l = lines(text.trim_end_matches('\r'));
+    assert_eq!(l[0], "012 AutoTest Tournament 9");
+    assert_eq!(l[1], "142 3");
+    assert_eq!(l[2].len(), 99, "{}", l[2]);
+    assert_eq!(l[3].len(), 99, "{}", l[3]);
+    assert_eq!(&l[4..], ["", "092 FIDE_DUTCH_2025"]);
+}
