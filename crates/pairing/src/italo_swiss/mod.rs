@@ -22,6 +22,13 @@
 //! arbiter changed by hand it is the order the rules would have formed those
 //! pairs in \[OURS\]. The colour taken from the last pair is the one recorded.
 //!
+//! **Forbidden pairs** (`Tournament::forbidden`, TRF `260`/`XXP`: e.g.
+//! team-mates under `--avoid-team-pairings`) are never paired. The regulation
+//! knows only repeat avoidance, so a forbidden opponent is treated as one
+//! already met: skipped in the candidate scan (yet counted as considered for
+//! the Art. 5 drop-down cursor) and backtracked through; unlike a rematch, the
+//! `AllowFewestRematches` fallback never allows it \[OURS\].
+//!
 //! **The bye** is a pairing-allocated bye (TRF `U`), scored as
 //! `Scoring::pab` (default 1 point, spec 06 §3.7).
 //!

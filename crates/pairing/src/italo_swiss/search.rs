@@ -86,8 +86,15 @@ impl<'a> Search<'a> {
     }
 
     /// `Some(true)` if `a` and `b` may meet only as a rematch, `Some(false)`
-    /// if they may meet, `None` if never (the phantom and a player who may
-    /// not rest again).
+    /// if they may meet, `None` if never: a forbidden pair, and the phantom
+    /// with a player who may not rest again.
+    ///
+    /// A forbidden pair (C.04.1: absolute, like a repeat pairing) is passed
+    /// over in the candidate scan exactly as an opponent already met: it
+    /// still counts as *considered* for the drop-down cursor of Art. 5
+    /// (spec 06 §3.4), and the search backtracks through it like through a
+    /// rematch. Unlike a rematch it is never allowed, not even by the
+    /// `AllowFewestRematches` fallback of §3.8 \[OURS\].
     fn meeting(&self, a: Tpn, b: Tpn) -> Option<bool> {
         if Some(a) == self.phantom {
             return self.may_rest(b).then_some(false);
@@ -95,7 +102,11 @@ impl<'a> Search<'a> {
         if Some(b) == self.phantom {
             return self.may_rest(a).then_some(false);
         }
-        Some(self.field.get(a).met.contains(&b))
+        let player = self.field.get(a);
+        if player.forbidden.contains(&b) || self.field.get(b).forbidden.contains(&a) {
+            return None;
+        }
+        Some(player.met.contains(&b))
     }
 
     /// True when the colours of the pair would break the optional limits.

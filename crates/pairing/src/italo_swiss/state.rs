@@ -21,6 +21,9 @@ pub struct PlayerState {
     pub colours: Vec<Colour>,
     /// Pairing-allocated byes received.
     pub byes: u32,
+    /// Players he may not meet in the round being paired (forbidden pairs,
+    /// TRF `260`/`XXP`; C.04.1, an absolute criterion in every system).
+    pub forbidden: BTreeSet<Tpn>,
 }
 
 /// The players on the circle before round `round`: `players[lot - 1]`.
@@ -30,8 +33,9 @@ pub struct Field {
 }
 
 impl Field {
-    /// The state of every entrant after rounds `1..round`. The lot numbers
-    /// must be exactly 1 … N (the TPNs are the lot draw; spec 06 §3.2).
+    /// The state of every entrant after rounds `1..round`, with the
+    /// forbidden pairs in force in `round`. The lot numbers must be exactly
+    /// 1 … N (the TPNs are the lot draw; spec 06 §3.2).
     pub fn before_round(
         tournament: &Tournament,
         round: u32,
@@ -74,6 +78,13 @@ impl Field {
                     _ => {}
                 }
             }
+            state.forbidden = tournament
+                .forbidden
+                .iter()
+                .filter(|g| g.players.contains(&tpn))
+                .flat_map(|g| g.players.iter().copied())
+                .filter(|&other| tournament.is_forbidden(tpn, other, round))
+                .collect();
             *slot = Some(state);
         }
         Ok(Field {
