@@ -13,12 +13,14 @@
 //! [`arbiter_model::journal`]); `player list` shows both, and exported TRF
 //! files use TPNs.
 
+mod baku;
 mod csv;
 mod error;
 mod import_trf;
 mod options;
 mod players;
 mod report;
+mod round_robin;
 mod rounds;
 mod session;
 
@@ -346,8 +348,16 @@ fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
             settings,
         }) => {
             let mut s = Session::open(&event)?;
-            let mut config =
-                settings.apply(s.journal.state().section(Some(&code))?.config.clone())?;
+            let section = s.journal.state().section(Some(&code))?;
+            let mut config = settings.apply(section.config.clone())?;
+            if config.is_round_robin() && !section.forbidden.is_empty() {
+                return Err(CliError::refused(format!(
+                    "section '{code}' has {} forbidden pair(s): a {} cannot avoid them \
+                     (its Berger schedule is fixed, spec 04 §6)",
+                    section.forbidden.len(),
+                    config.system
+                )));
+            }
             if let Some(r) = rounds {
                 config.rounds = r;
             }

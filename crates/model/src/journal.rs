@@ -26,6 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::player::{Colour, Player, Tpn};
+use crate::points::Points;
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
 use crate::scoring::Scoring;
 use crate::tournament::{Entrant, EventInfo, ForbiddenGroup, Team, Tournament};
@@ -51,6 +52,31 @@ pub struct SectionConfig {
     pub avoid_team_pairings: bool,
     /// Colour of the top-ranked player in round 1 (Dutch 5.1, TRF 152).
     pub initial_colour: Colour,
+    /// Virtual points added to pairing scores (C.04.7); absent in journals
+    /// written before the option existed.
+    #[serde(default)]
+    pub acceleration: Acceleration,
+}
+
+impl SectionConfig {
+    /// True for the systems whose whole schedule is fixed by the pairing
+    /// numbers (`round-robin`, `double-round-robin`, spec 04): they cannot
+    /// avoid a pair, and an absent player's scheduled game is forfeited.
+    pub fn is_round_robin(&self) -> bool {
+        matches!(self.system.as_str(), "round-robin" | "double-round-robin")
+    }
+}
+
+/// How pairing scores are accelerated (C.04.7, spec 03 A).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Acceleration {
+    /// No virtual points.
+    #[default]
+    None,
+    /// Baku acceleration (C.04.7 Art. 1, 2026 text): computed by the pairing
+    /// crate when each round is paired and recorded with the round.
+    Baku,
 }
 
 /// The result of one board, as the arbiter enters it.
@@ -333,6 +359,10 @@ pub struct RoundRecord {
     pub bye: Option<PlayerId>,
     /// Set by hand at least once.
     pub edited: bool,
+    /// Virtual points the engine was given (C.04.7; `input.acceleration` of
+    /// [`Event::RoundPaired`] by player id): `acceleration[id][r - 1]` for
+    /// every round `r` of the section. Empty without acceleration.
+    pub acceleration: BTreeMap<PlayerId, Vec<Points>>,
 }
 
 impl RoundRecord {
@@ -600,14 +630,19 @@ impl EventState {
             }));
         }
         let config = &section.config;
+        let acceleration = match pairing {
+            // The engine's input: the caller computes this round's values.
+            Some(_) => BTreeMap::new(),
+            None => recorded_acceleration(section, order, &tpn_of),
+        };
         Tournament {
             info: self.info.clone().unwrap_or_default(),
             entrants,
             total_rounds: Some(config.rounds),
             initial_colour: Some(config.initial_colour),
             scoring: config.scoring,
-            system: Some(ett_code(&config.system)),
-            acceleration: BTreeMap::new(),
+            system: Some(ett_code_of(config)),
+            acceleration,
             forbidden,
             teams,
             tiebreaks: config.tiebreaks.clone(),
@@ -658,6 +693,48 @@ impl EventState {
             .any(|(r, rec)| {
                 rec.bye == Some(id) || reg.byes.get(&(r as u32 + 1)) == Some(&ByeKind::Full)
             })
+    }
+}
+
+/// The virtual points of the section as recorded with its rounds, by TPN:
+/// for a paired round the values its engine was given, for later rounds
+/// those of the latest pairing (empty when no round was accelerated).
+fn recorded_acceleration(
+    section: &Section,
+    order: &[PlayerId],
+    tpn_of: &BTreeMap<PlayerId, Tpn>,
+) -> BTreeMap<Tpn, Vec<Points>> {
+    if section.rounds.iter().all(|r| r.acceleration.is_empty()) {
+        return BTreeMap::new();
+    }
+    let latest = section.rounds.last().map(|r| &r.acceleration);
+    let value = |record: Option<&BTreeMap<PlayerId, Vec<Points>>>, id, round: usize| {
+        record
+            .and_then(|a| a.get(id))
+            .and_then(|v: &Vec<Points>| v.get(round).copied())
+            .unwrap_or(Points::ZERO)
+    };
+    order
+        .iter()
+        .map(|id| {
+            let values = (0..section.config.rounds as usize)
+                .map(|r| match section.rounds.get(r) {
+                    Some(record) => value(Some(&record.acceleration), id, r),
+                    None => value(latest, id, r),
+                })
+                .collect();
+            (tpn_of[id], values)
+        })
+        .collect()
+}
+
+/// The ETT26 code (TRF 192) of a section: its system's, with the suffix
+/// `_BAKU` under Baku acceleration (spec 05 §4, e.g. `FIDE_DUTCH_2025_BAKU`).
+pub fn ett_code_of(config: &SectionConfig) -> String {
+    let code = ett_code(&config.system);
+    match config.acceleration {
+        Acceleration::None => code,
+        Acceleration::Baku => format!("{code}_BAKU"),
     }
 }
 
@@ -843,9 +920,9 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             system,
             engine,
             tpn_order,
+            input,
             boards,
             bye,
-            ..
         } => {
             let sec = state.section(Some(section))?;
             check_next_round(sec, *round)?;
@@ -874,6 +951,14 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                     .collect(),
                 bye: *bye,
                 edited: false,
+                acceleration: input
+                    .acceleration
+                    .iter()
+                    .filter_map(|(tpn, values)| {
+                        let id = tpn_order.get((*tpn as usize).checked_sub(1)?)?;
+                        Some((*id, values.clone()))
+                    })
+                    .collect(),
             });
         }
         Event::PairingEdited {
@@ -1021,9 +1106,11 @@ fn check_next_round(section: &Section, round: u32) -> Result<(), JournalError> {
     Ok(())
 }
 
-/// A pairing names each player at most once, and none who is excused.
-/// Players it leaves out (the free player of a round robin with an odd
-/// number, spec 04 §1) get a zero-point round in the fold.
+/// A pairing names each player at most once, and none who is excused —
+/// except in a round robin, where an excused player keeps his scheduled
+/// board and loses it by forfeit (spec 04 §6). Players it leaves out (the
+/// free player of a round robin with an odd number, spec 04 §1) get a
+/// zero-point round in the fold.
 fn check_round_cover(
     state: &EventState,
     section: &Section,
@@ -1041,7 +1128,7 @@ fn check_round_cover(
                 section.code
             )));
         }
-        if excused.contains_key(&id) {
+        if excused.contains_key(&id) && (bye == Some(id) || !section.config.is_round_robin()) {
             return Err(JournalError::Invalid(format!(
                 "player {id} is not to be paired in round {round} (bye or withdrawal)"
             )));
@@ -1252,7 +1339,6 @@ impl Journal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::points::Points;
 
     fn config() -> SectionConfig {
         SectionConfig {
@@ -1262,6 +1348,7 @@ mod tests {
             scoring: Scoring::default(),
             avoid_team_pairings: true,
             initial_colour: Colour::White,
+            acceleration: Acceleration::None,
         }
     }
 

@@ -89,11 +89,30 @@ pub struct Tournament {
     /// ETT26 pairing-system code (192), e.g. `FIDE_DUTCH_2025`.
     pub system: Option<String>,
     /// Virtual points per player per round (250 / XXA): `acceleration[tpn][r-1]`.
+    #[serde(deserialize_with = "tpn_keyed")]
     pub acceleration: BTreeMap<Tpn, Vec<Points>>,
     pub forbidden: Vec<ForbiddenGroup>,
     pub teams: Vec<Team>,
     /// Tie-break codes (202 / 212), in order.
     pub tiebreaks: Vec<String>,
+}
+
+/// Reads a map keyed by TPN from JSON, whose object keys are text. A plain
+/// `BTreeMap<Tpn, _>` reads them only at top level: inside an internally
+/// tagged enum (a journal entry holding a tournament) serde buffers the keys
+/// as strings and refuses them as numbers.
+fn tpn_keyed<'de, D>(deserializer: D) -> Result<BTreeMap<Tpn, Vec<Points>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let raw = BTreeMap::<String, Vec<Points>>::deserialize(deserializer)?;
+    raw.into_iter()
+        .map(|(key, values)| {
+            key.parse::<Tpn>().map(|tpn| (tpn, values)).map_err(|_| {
+                serde::de::Error::custom(format!("acceleration: '{key}' is not a pairing number"))
+            })
+        })
+        .collect()
 }
 
 impl Tournament {

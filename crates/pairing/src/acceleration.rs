@@ -54,7 +54,9 @@ fn group_a_points(total_rounds: u32, scoring: &Scoring) -> Vec<Points> {
         .collect()
 }
 
-fn check_scoring(scoring: &Scoring) -> Result<(), BakuError> {
+/// C.04.7 1.1: Baku needs a win worth exactly two draws and a loss worth
+/// nothing (checked before an event is set up with it).
+pub fn check_scoring(scoring: &Scoring) -> Result<(), BakuError> {
     if scoring.win == Points(2 * scoring.draw.0) && scoring.loss == Points::ZERO {
         Ok(())
     } else {

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use arbiter_model::journal::{BoardPair, Event, GameResult, PlayerId, SectionConfig};
+use arbiter_model::journal::{Acceleration, BoardPair, Event, GameResult, PlayerId, SectionConfig};
 use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, Tournament};
 
 use super::error::CliError;
@@ -29,6 +29,7 @@ fn flag_of(system: Option<&str>) -> &'static str {
     match system {
         Some(c) if c.contains("DOUBLEROUNDROBIN") => "double-round-robin",
         Some(c) if c.contains("ROUNDROBIN") => "round-robin",
+        Some("CUSTOM_SWISS") => "italo-swiss",
         _ => "dutch",
     }
 }
@@ -55,6 +56,10 @@ fn events_of(t: &Tournament, section: &str) -> Result<Vec<Event>, String> {
                 scoring: t.scoring,
                 avoid_team_pairings: false,
                 initial_colour: t.initial_colour.unwrap_or(Colour::White),
+                acceleration: match t.system.as_deref() {
+                    Some(c) if c.ends_with("_BAKU") && c.contains("DUTCH") => Acceleration::Baku,
+                    _ => Acceleration::None,
+                },
             },
         },
     ];
@@ -147,7 +152,11 @@ fn events_of(t: &Tournament, section: &str) -> Result<Vec<Event>, String> {
             system: "import".into(),
             engine: "TRF import".into(),
             tpn_order: order.clone(),
-            input: Box::default(),
+            // The file's virtual points (250/XXA) were the engine's input.
+            input: Box::new(Tournament {
+                acceleration: t.acceleration.clone(),
+                ..Tournament::default()
+            }),
             boards,
             bye,
         });

@@ -1,6 +1,6 @@
 //! Parsing of the values arbiters type: section settings and player fields.
 
-use arbiter_model::journal::SectionConfig;
+use arbiter_model::journal::{Acceleration, SectionConfig};
 use arbiter_model::{Colour, EventInfo, Player, Points, Ratings, Scoring, Sex, Title};
 use clap::Args;
 
@@ -28,13 +28,18 @@ pub struct SectionSettings {
     /// Points for win, draw, loss (e.g. 1,0.5,0 or 3,1,0).
     #[arg(long)]
     pub scoring: Option<String>,
-    /// Players of one team are never paired together.
+    /// Players of one team are never paired together (refused for a round
+    /// robin, whose schedule is fixed).
     #[arg(long)]
     pub avoid_team_pairings: bool,
     /// Colour of the top-ranked player in round 1: white or black (Dutch 5.1;
     /// drawn by lot before round 1, default white).
     #[arg(long)]
     pub initial_colour: Option<String>,
+    /// Acceleration of the pairing scores: baku (C.04.7, Dutch system only;
+    /// needs win = 2 draws, loss 0) or none.
+    #[arg(long)]
+    pub acceleration: Option<String>,
 }
 
 impl SectionSettings {
@@ -57,6 +62,35 @@ impl SectionSettings {
         }
         if self.avoid_team_pairings {
             base.avoid_team_pairings = true;
+        }
+        if let Some(a) = &self.acceleration {
+            base.acceleration = match a.trim().to_ascii_lowercase().as_str() {
+                "baku" => Acceleration::Baku,
+                "none" => Acceleration::None,
+                _ => {
+                    return Err(CliError::refused(format!(
+                        "--acceleration {a}: expected baku or none"
+                    )));
+                }
+            };
+        }
+        if base.acceleration == Acceleration::Baku {
+            if base.system != "dutch" {
+                return Err(CliError::refused(format!(
+                    "--acceleration baku is for the Dutch system (C.04.7), not {}",
+                    base.system
+                )));
+            }
+            arbiter_pairing::acceleration::check_scoring(&base.scoring)
+                .map_err(|e| CliError::refused(format!("--acceleration baku: {e}")))?;
+        }
+        if base.avoid_team_pairings && base.is_round_robin() {
+            return Err(CliError::refused(format!(
+                "--avoid-team-pairings cannot be kept by a {}: its Berger schedule is fixed \
+                 by the pairing numbers and cannot avoid any pair (spec 04 §6); use the \
+                 Varma restricted drawing of lots to separate team-mates instead",
+                base.system
+            )));
         }
         if let Some(c) = &self.initial_colour {
             base.initial_colour = match c.to_ascii_lowercase().as_str() {
@@ -88,6 +122,7 @@ impl SectionArgs {
             scoring: Scoring::default(),
             avoid_team_pairings: false,
             initial_colour: Colour::White,
+            acceleration: Acceleration::None,
         })
     }
 }

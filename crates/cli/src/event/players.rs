@@ -147,15 +147,34 @@ pub fn bye(
                 )));
             }
         };
+        let state = s.journal.state();
+        let section = state.section(Some(&state.player(id)?.section))?;
+        if section.config.is_round_robin() && kind != ByeKind::Zero {
+            return Err(CliError::refused(format!(
+                "section '{}' is a {}: there are no byes; an absent player loses his scheduled \
+                 game by forfeit (spec 04 §6). Use --points zero to announce the absence",
+                section.code, section.config.system
+            )));
+        }
         Event::ByeRequested { id, round, kind }
     };
     s.commit(vec![e])?;
     Ok(())
 }
 
-/// `forbid`: two players never to be paired.
+/// `forbid`: two players never to be paired. Refused in a round robin,
+/// whose fixed schedule cannot avoid a pair.
 pub fn forbid(event: &Path, a: PlayerId, b: PlayerId) -> Result<(), CliError> {
     let mut s = Session::open(event)?;
+    let state = s.journal.state();
+    let section = state.section(Some(&state.player(a)?.section))?;
+    if section.config.is_round_robin() {
+        return Err(CliError::refused(format!(
+            "section '{}' is a {}: its Berger schedule is fixed by the pairing numbers and \
+             cannot avoid a pair (spec 04 §6); separate players by the drawing of lots instead",
+            section.code, section.config.system
+        )));
+    }
     s.commit(vec![Event::ForbiddenPairAdded { a, b }])?;
     Ok(())
 }

@@ -6,7 +6,9 @@ use std::path::Path;
 
 use arbiter_model::ByeKind;
 use arbiter_model::Tournament;
-use arbiter_model::journal::{BoardPair, Event, EventState, GameResult, PlayerId, Section};
+use arbiter_model::journal::{
+    Acceleration, BoardPair, Event, EventState, GameResult, PlayerId, Section,
+};
 use arbiter_standings::StandingsOptions;
 use arbiter_trf::{AnnouncedBye, TrfDocument};
 
@@ -229,7 +231,7 @@ fn describe(
         Event::EventConfigured { info } => format!("event details set: {}", info.name),
         Event::SectionCreated { code, config } | Event::SectionConfigured { code, config } => {
             format!(
-                "section {code} {}: {} rounds, {}, tie-breaks {}, scoring {}/{}/{}{}, initial colour {:?}",
+                "section {code} {}: {} rounds, {}{}, tie-breaks {}, scoring {}/{}/{}{}, initial colour {:?}",
                 if matches!(event, Event::SectionCreated { .. }) {
                     "created"
                 } else {
@@ -237,6 +239,10 @@ fn describe(
                 },
                 config.rounds,
                 config.system,
+                match config.acceleration {
+                    Acceleration::Baku => " with Baku acceleration",
+                    Acceleration::None => "",
+                },
                 if config.tiebreaks.is_empty() {
                     "-".to_string()
                 } else {

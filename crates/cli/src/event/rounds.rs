@@ -6,7 +6,9 @@ use std::path::Path;
 use arbiter_model::journal::{BoardPair, Event, EventState, GameResult, PlayerId, Section};
 use arbiter_pairing::PairingError;
 
+use super::baku;
 use super::error::CliError;
+use super::round_robin;
 use super::session::Session;
 
 /// `pair EVENT`: pairs the next round of the section with its system and
@@ -45,7 +47,8 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
         ))
     })?;
     let order = state.tpn_order_for(sec, round);
-    let input = state.pairing_input(sec, round, &order);
+    let mut input = state.pairing_input(sec, round, &order);
+    baku::accelerate(sec, &order, &mut input)?;
     let pairing = system.pair(&input, round).map_err(|e| match e {
         PairingError::NoValidPairing { .. } => CliError::no_pairing(format!(
             "round {round}: {e} (absolute criteria: no rematch, no forbidden pair, at most one PAB)"
@@ -58,7 +61,7 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
             .copied()
             .ok_or_else(|| CliError::internal(format!("the engine returned an unknown TPN {tpn}")))
     };
-    let boards = pairing
+    let mut boards = pairing
         .boards
         .iter()
         .map(|b| {
@@ -69,10 +72,22 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
         })
         .collect::<Result<Vec<_>, CliError>>()?;
     let bye = pairing.bye.map(id_of).transpose()?;
+    // A round robin keeps the absentees' scheduled boards, lost by forfeit.
+    let excused = state.not_paired_in(sec, round);
+    let mut forfeits = Vec::new();
+    if let Some(scheduled) =
+        round_robin::scheduled_round(&sec.config, &input, round, &order, &excused)?
+    {
+        boards = scheduled.boards;
+        forfeits = scheduled.forfeits;
+    }
     // The absolute criteria are checked again here: an engine defect must
-    // never reach the journal (C.04.1 C1 no rematch, forbidden pairs).
+    // never reach the journal (C.04.1 C1 no rematch, forbidden pairs). A
+    // double round robin repeats every pair by schedule.
+    let repeats_allowed = sec.config.is_round_robin();
     for b in &boards {
-        if state.is_forbidden(sec, b.white, b.black) || state.have_met(sec, b.white, b.black, round)
+        if state.is_forbidden(sec, b.white, b.black)
+            || (!repeats_allowed && state.have_met(sec, b.white, b.black, round))
         {
             return Err(CliError::internal(format!(
                 "the {} engine paired {} with {} in round {round}, a forbidden or repeated pair; nothing was recorded",
@@ -83,7 +98,7 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
         }
     }
     let code = sec.code.clone();
-    let e = Event::RoundPaired {
+    let mut events = vec![Event::RoundPaired {
         section: code.clone(),
         round,
         system: system.name().to_string(),
@@ -92,8 +107,18 @@ pub fn pair(event: &Path, section: Option<&str>) -> Result<(), CliError> {
         input: Box::new(input),
         boards,
         bye,
-    };
-    s.commit(vec![e]).map_err(|e| match e.retry {
+    }];
+    events.extend(
+        forfeits
+            .into_iter()
+            .map(|(board, result)| Event::ResultRecorded {
+                section: code.clone(),
+                round,
+                board,
+                result,
+            }),
+    );
+    s.commit(events).map_err(|e| match e.retry {
         true => e,
         false => CliError::internal(format!("the engine's pairing was refused: {e}")),
     })?;

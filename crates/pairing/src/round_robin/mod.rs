@@ -40,8 +40,9 @@ pub const FIDE_2019_ROUND_ROBIN_TIEBREAKS: [&str; 4] = ["DE", "WIN", "SB", "KS"]
 /// per the [`PairingSystem`] contract) is not paired, and neither is his
 /// scheduled opponent, who is left out of the pairing like the resting
 /// player. Under the usual event rules that opponent wins by forfeit;
-/// [`RoundRobin::scheduled_opponent`] names the absentee so the caller can
-/// record it.
+/// [`RoundRobin::scheduled_boards`] gives the whole scheduled round so the
+/// caller can record it (the event workflow records `+`/`-` on the
+/// scheduled board, spec 04 §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundRobin {
     pub cycles: Cycles,
@@ -107,6 +108,18 @@ impl RoundRobin {
 }
 
 impl RoundRobin {
+    /// Every board the schedule gives round `round`, in Berger board order,
+    /// whether or not its players are present (the resting player of an odd
+    /// field has no board).
+    pub fn scheduled_boards(
+        &self,
+        tournament: &Tournament,
+        round: u32,
+    ) -> Result<Vec<crate::Board>, PairingError> {
+        let schedule = self.schedule(tournament)?;
+        Ok(scheduled(&schedule, round)?.boards)
+    }
+
     /// The opponent the schedule gives `player` in round `round` (whether
     /// or not either of them plays), `None` in his rest round.
     pub fn scheduled_opponent(
@@ -199,6 +212,14 @@ mod tests {
         );
         assert_eq!(p.bye, None);
         assert_eq!(rr.scheduled_opponent(&t, 1, 5).unwrap(), Some(2));
+        assert_eq!(
+            rr.scheduled_boards(&t, 1).unwrap(),
+            vec![
+                Board { white: 1, black: 6 },
+                Board { white: 2, black: 5 },
+                Board { white: 3, black: 4 }
+            ]
+        );
     }
 
     #[test]
