@@ -97,6 +97,8 @@ pub(super) struct Solver<W: Weight> {
     best_slack: Vec<W>,
     best_edges_of: Vec<Option<Vec<Arc>>>,
     queue: Vec<usize>,
+    /// Outer vertices before this index have been scanned (first in, first out).
+    queue_head: usize,
     best_to: Vec<Arc>,
     best_to_slack: Vec<W>,
 }
@@ -121,6 +123,7 @@ impl<W: Weight> Solver<W> {
             best_slack: vec![W::ZERO; 2 * n],
             best_edges_of: vec![None; 2 * n],
             queue: Vec::new(),
+            queue_head: 0,
             best_to: vec![NO_ARC; 2 * n],
             best_to_slack: vec![W::ZERO; 2 * n],
         };
@@ -335,6 +338,7 @@ impl<W: Weight> Solver<W> {
             self.best_edges_of[b] = None;
         }
         self.queue.clear();
+        self.queue_head = 0;
 
         let mut parity = None;
         for v in 0..n {
@@ -351,7 +355,7 @@ impl<W: Weight> Solver<W> {
 
         loop {
             // Grow the forest along tight edges.
-            while let Some(v) = self.queue.pop() {
+            while let Some(v) = self.next_queued() {
                 let mut from = 0;
                 while let Some(x) = self.next_tight(w, v, from) {
                     from = x + 1;
@@ -485,6 +489,15 @@ impl<W: Weight> Solver<W> {
                 Step::Expand(b) => self.expand(b, false),
             }
         }
+    }
+
+    /// The next outer vertex waiting to be scanned, in labelling order.
+    fn next_queued(&mut self) -> Option<usize> {
+        let v = self.queue.get(self.queue_head).copied();
+        if v.is_some() {
+            self.queue_head += 1;
+        }
+        v
     }
 
     /// Scans the edges `{v, x}`, `x ≥ from`, of outer vertex `v` (the hot
