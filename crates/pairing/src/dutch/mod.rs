@@ -28,9 +28,15 @@ impl PairingSystem for Dutch {
 
     fn pair(&self, tournament: &Tournament, round: u32) -> Result<Pairing, PairingError> {
         let field = Field::prepare(tournament, round)?;
-        let weights = Weights::new(&field);
-        let result = solve_with_width(weights).map_err(|f| match f {
+        let result = match solve_with_width(Weights::new(&field, true)) {
+            Err(Failure::SlotsTooNarrow) => solve_with_width(Weights::new(&field, false)),
+            other => other,
+        };
+        let result = result.map_err(|f| match f {
             Failure::NoValidPairing => PairingError::NoValidPairing { round },
+            Failure::SlotsTooNarrow => {
+                PairingError::InvalidInput("internal error in the Dutch engine: slot layout".into())
+            }
             Failure::Internal(what) => {
                 PairingError::InvalidInput(format!("internal error in the Dutch engine: {what}"))
             }

@@ -22,6 +22,9 @@ pub(crate) struct RoundPairs {
 pub(crate) enum Failure {
     /// No complete round-pairing satisfies C1–C3 (spec 02 §12 item 7).
     NoValidPairing,
+    /// A bracket's score levels do not fit the compact slot fields; pair
+    /// the round again with the global layout.
+    SlotsTooNarrow,
     /// An invariant of the construction did not hold (a bug, not bad input).
     Internal(&'static str),
 }
@@ -96,6 +99,14 @@ impl<W: FieldWeight> Round<'_, W> {
         for gi in 0..groups.len() {
             let residents: Vec<usize> = groups[gi].clone().collect();
             let next = groups.get(gi + 1).cloned();
+            let members = mdps
+                .iter()
+                .copied()
+                .chain(groups[gi].clone())
+                .chain(next.clone().unwrap_or(0..0));
+            if !self.w.enter_bracket(members) {
+                return Err(Failure::SlotsTooNarrow);
+            }
             self.load_bracket(&mdps, &groups[gi], next.clone());
             self.solve();
             if !mdps.is_empty() {

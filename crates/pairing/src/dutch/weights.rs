@@ -46,6 +46,8 @@ pub(crate) struct Layout {
     /// Offset of each score level's sub-field inside a score-slot field,
     /// indexed by level (0 = lowest pairing score).
     slot: Vec<u32>,
+    /// With per-bracket slot maps: the width of a score-slot field.
+    compact: Option<u32>,
     f18: Option<u32>,
     f17: Option<u32>,
     f16: Option<u32>,
@@ -71,6 +73,9 @@ pub(crate) struct Layout {
     pre_positions: u32,
 }
 
+/// Bits reserved in a compact score-slot field for the levels of the MDPs.
+const MDP_SLOT_ROOM: u32 = 32;
+
 fn bits(v: u64) -> u32 {
     64 - v.leading_zeros()
 }
@@ -90,7 +95,11 @@ pub(crate) struct Weights<'a> {
 }
 
 impl<'a> Weights<'a> {
-    pub fn new(field: &'a Field) -> Weights<'a> {
+    /// The layout of one round. With `compact`, the score-slot fields hold
+    /// only the score levels of one bracket and its next scoregroup at a
+    /// time (every live edge is re-weighted when a bracket starts, spec 02
+    /// §6.3, so no other level is ever needed); see [`Self::enter_bracket`].
+    pub fn new(field: &'a Field, compact: bool) -> Weights<'a> {
         let n = field.len();
         let mut level = vec![0usize; n];
         let mut counts: Vec<u64> = Vec::new();
@@ -118,6 +127,19 @@ impl<'a> Weights<'a> {
         for lv in 0..levels {
             slot[lv] = t;
             t += bits(2 * counts[levels - 1 - lv] + 1);
+        }
+        // Compact: a bracket's residents and next group, plus room for the
+        // levels of its MDPs.
+        let pairs_of_groups = counts
+            .windows(2)
+            .map(|w| bits(2 * w[0] + 1) + bits(2 * w[1] + 1))
+            .chain(counts.iter().map(|&c| bits(2 * c + 1)))
+            .max()
+            .unwrap_or(0);
+        let compact_width = pairs_of_groups + MDP_SLOT_ROOM;
+        let compact = (compact && compact_width < t).then_some(compact_width);
+        if let Some(width) = compact {
+            t = width;
         }
         let b = bits(n as u64) + 1;
         let reserved = 4 * b + 4;
@@ -161,6 +183,7 @@ impl<'a> Weights<'a> {
         let layout = Layout {
             b,
             slot,
+            compact,
             f18,
             f17,
             f16,
@@ -191,6 +214,28 @@ impl<'a> Weights<'a> {
             target: None,
             c9_rank: vec![0; n],
         }
+    }
+
+    /// Maps the score-slot sub-fields to the levels of `members` (a
+    /// bracket's MDPs and residents and the next scoregroup) when slots are
+    /// compact. False when they do not fit: the round must then be paired
+    /// with the global layout.
+    pub fn enter_bracket(&mut self, members: impl Iterator<Item = usize>) -> bool {
+        let Some(width) = self.layout.compact else {
+            return true;
+        };
+        let mut counts = vec![0u64; self.levels];
+        for m in members {
+            counts[self.level[m]] += 1;
+        }
+        let mut t = 0;
+        for (lv, &c) in counts.iter().enumerate() {
+            if c > 0 {
+                self.layout.slot[lv] = t;
+                t += bits(2 * c + 1);
+            }
+        }
+        t <= width
     }
 
     fn candidate(&self, i: usize) -> bool {
