@@ -1,0 +1,52 @@
+//! Why an entry is refused.
+
+use super::PlayerId;
+
+/// Why an action is refused. Every message names what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JournalError {
+    #[error("the journal must start with the creation of the event")]
+    NotCreated,
+    #[error("the event already exists")]
+    AlreadyCreated,
+    #[error("no section '{0}' in this event")]
+    UnknownSection(String),
+    #[error("section '{0}' already exists")]
+    DuplicateSection(String),
+    #[error("no player with id {0} in this event")]
+    UnknownPlayer(PlayerId),
+    #[error("player id {0} is already taken")]
+    DuplicateId(PlayerId),
+    #[error("FIDE id {fide_id} is already registered (player {existing}, {name})")]
+    DuplicateFideId {
+        fide_id: u64,
+        existing: PlayerId,
+        name: String,
+    },
+    #[error("round {round} does not exist: section '{section}' has {rounds} rounds")]
+    RoundOutOfRange {
+        section: String,
+        round: u32,
+        rounds: u32,
+    },
+    #[error("round {round} is already paired; {detail}")]
+    RoundAlreadyPaired { round: u32, detail: String },
+    #[error("round {round} is not paired yet")]
+    RoundNotPaired { round: u32 },
+    #[error("round {round} cannot be paired: {missing} result(s) of round {previous} are missing")]
+    ResultsMissing {
+        round: u32,
+        previous: u32,
+        missing: usize,
+    },
+    #[error("round {round} has no board {board} (boards 1-{boards})")]
+    UnknownBoard { round: u32, board: u32, boards: u32 },
+    #[error("board {board} of round {round} is the pairing-allocated bye: it has no result")]
+    ResultForBye { round: u32, board: u32 },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("undo must cancel entry {expected}, the latest in force, not entry {got}")]
+    UndoOutOfOrder { expected: u64, got: u64 },
+}

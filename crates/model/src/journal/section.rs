@@ -1,0 +1,107 @@
+//! A registered player, and a section with its paired rounds.
+
+use std::collections::BTreeMap;
+
+use super::PlayerId;
+use super::config::SectionConfig;
+use super::events::{BoardPair, GameResult};
+use crate::player::Player;
+use crate::points::Points;
+use crate::round_entry::ByeKind;
+
+/// A registered player and what the arbiter decided about him.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Registration {
+    pub id: PlayerId,
+    pub section: String,
+    pub player: Player,
+    /// Not paired from this round on.
+    pub withdrawn_from: Option<u32>,
+    /// Requested byes by round.
+    pub byes: BTreeMap<u32, ByeKind>,
+}
+
+impl Registration {
+    /// True when the player is withdrawn for `round`.
+    pub fn withdrawn_in(&self, round: u32) -> bool {
+        self.withdrawn_from.is_some_and(|r| r <= round)
+    }
+}
+
+/// One board of a paired round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardRecord {
+    pub white: PlayerId,
+    pub black: PlayerId,
+    pub result: Option<GameResult>,
+}
+
+/// A paired round: what the engine proposed and what is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundRecord {
+    pub system: String,
+    pub engine: String,
+    pub proposed_boards: Vec<BoardPair>,
+    pub proposed_bye: Option<PlayerId>,
+    pub boards: Vec<BoardRecord>,
+    pub bye: Option<PlayerId>,
+    /// Set by hand at least once.
+    pub edited: bool,
+    /// Virtual points the engine was given (C.04.7; `input.acceleration` of
+    /// [`Event::RoundPaired`](super::Event::RoundPaired) by player id): `acceleration[id][r - 1]` for
+    /// every round `r` of the section. Empty without acceleration.
+    pub acceleration: BTreeMap<PlayerId, Vec<Points>>,
+}
+
+impl RoundRecord {
+    /// Number of boards still waiting for a result.
+    pub fn missing_results(&self) -> usize {
+        self.boards.iter().filter(|b| b.result.is_none()).count()
+    }
+
+    /// The board (1-based) of a player, if he has one.
+    pub fn board_of(&self, id: PlayerId) -> Option<u32> {
+        self.boards
+            .iter()
+            .position(|b| b.white == id || b.black == id)
+            .map(|i| i as u32 + 1)
+    }
+
+    /// True when the player has a board or the PAB.
+    pub fn is_paired(&self, id: PlayerId) -> bool {
+        self.bye == Some(id) || self.board_of(id).is_some()
+    }
+}
+
+/// One section: its configuration, its forbidden pairs and its rounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub code: String,
+    pub config: SectionConfig,
+    /// Pairs added with `forbid`.
+    pub forbidden: Vec<(PlayerId, PlayerId)>,
+    /// The TPN order of the latest pairing (empty before round 1).
+    pub tpn_order: Vec<PlayerId>,
+    /// `rounds[r - 1]` is round `r`.
+    pub rounds: Vec<RoundRecord>,
+}
+
+impl Section {
+    /// Number of rounds paired.
+    pub fn rounds_paired(&self) -> u32 {
+        self.rounds.len() as u32
+    }
+
+    /// The round record of round `round` (1-based).
+    pub fn round(&self, round: u32) -> Option<&RoundRecord> {
+        self.rounds.get(round.checked_sub(1)? as usize)
+    }
+
+    /// Rounds whose every result is in.
+    pub fn rounds_complete(&self) -> u32 {
+        self.rounds
+            .iter()
+            .take_while(|r| r.missing_results() == 0)
+            .count() as u32
+    }
+}

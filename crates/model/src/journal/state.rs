@@ -1,0 +1,121 @@
+//! The folded state of an event: sections, players, and what the rules ask
+//! of them (forbidden pairs, past meetings, byes).
+
+use std::collections::BTreeMap;
+
+use super::PlayerId;
+use super::error::JournalError;
+use super::events::GameResult;
+use super::section::{Registration, Section};
+use crate::round_entry::ByeKind;
+use crate::tournament::EventInfo;
+
+/// The folded state of an event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventState {
+    pub info: Option<EventInfo>,
+    pub sections: Vec<Section>,
+    pub players: BTreeMap<PlayerId, Registration>,
+    /// Who holds each FIDE id (no duplicate registration).
+    pub(super) fide_ids: BTreeMap<u64, PlayerId>,
+}
+
+impl EventState {
+    /// The section `code`, or the first section when `code` is `None`.
+    pub fn section(&self, code: Option<&str>) -> Result<&Section, JournalError> {
+        match code {
+            Some(c) => self
+                .sections
+                .iter()
+                .find(|s| s.code == c)
+                .ok_or_else(|| JournalError::UnknownSection(c.to_string())),
+            None => self
+                .sections
+                .first()
+                .ok_or_else(|| JournalError::Invalid("the event has no section".into())),
+        }
+    }
+
+    pub(super) fn section_mut(&mut self, code: &str) -> Result<&mut Section, JournalError> {
+        self.sections
+            .iter_mut()
+            .find(|s| s.code == code)
+            .ok_or_else(|| JournalError::UnknownSection(code.to_string()))
+    }
+
+    /// The registration of player `id`.
+    pub fn player(&self, id: PlayerId) -> Result<&Registration, JournalError> {
+        self.players.get(&id).ok_or(JournalError::UnknownPlayer(id))
+    }
+
+    /// The id the next registered player gets.
+    pub fn next_player_id(&self) -> PlayerId {
+        self.players.keys().next_back().map_or(1, |id| id + 1)
+    }
+
+    /// Players of section `code`, by id.
+    pub fn players_of<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a Registration> {
+        self.players.values().filter(move |r| r.section == code)
+    }
+
+    /// Players of `section` who are not to be paired in `round`, and why.
+    pub fn not_paired_in(&self, section: &Section, round: u32) -> BTreeMap<PlayerId, ByeKind> {
+        self.players_of(&section.code)
+            .filter_map(|r| {
+                if let Some(kind) = r.byes.get(&round) {
+                    Some((r.id, *kind))
+                } else if r.withdrawn_in(round) {
+                    Some((r.id, ByeKind::Zero))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// True when `a` and `b` may not meet in `section` (forbidden pair or
+    /// team-mates under `--avoid-team-pairings`).
+    pub fn is_forbidden(&self, section: &Section, a: PlayerId, b: PlayerId) -> bool {
+        let listed = section
+            .forbidden
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a));
+        let team_mates = section.config.avoid_team_pairings
+            && matches!(
+                (self.players.get(&a), self.players.get(&b)),
+                (Some(x), Some(y)) if x.player.team.is_some() && x.player.team == y.player.team
+            );
+        listed || team_mates
+    }
+
+    /// True when `a` and `b` already played a game (forfeits do not count,
+    /// C.04.2 Art. 3.5) in a round before `round`.
+    pub fn have_met(&self, section: &Section, a: PlayerId, b: PlayerId, round: u32) -> bool {
+        section
+            .rounds
+            .iter()
+            .take(round.saturating_sub(1) as usize)
+            .flat_map(|r| &r.boards)
+            .any(|bd| {
+                ((bd.white, bd.black) == (a, b) || (bd.white, bd.black) == (b, a))
+                    && matches!(
+                        bd.result,
+                        Some(GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins)
+                    )
+            })
+    }
+
+    /// True when `id` already had an unplayed round worth a win (PAB or
+    /// full-point bye: C.04.1 C2 / Dutch C2).
+    pub fn had_full_point_unplayed(&self, section: &Section, id: PlayerId, round: u32) -> bool {
+        let reg = &self.players[&id];
+        section
+            .rounds
+            .iter()
+            .take(round.saturating_sub(1) as usize)
+            .enumerate()
+            .any(|(r, rec)| {
+                rec.bye == Some(id) || reg.byes.get(&(r as u32 + 1)) == Some(&ByeKind::Full)
+            })
+    }
+}

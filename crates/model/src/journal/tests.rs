@@ -1,0 +1,273 @@
+//! Tests of the journal: TPNs, duplicate ids, results, undo, manual pairings.
+
+use super::*;
+use crate::player::{Colour, Player};
+use crate::points::Points;
+use crate::round_entry::{ByeKind, RoundEntry};
+use crate::scoring::Scoring;
+
+fn config() -> SectionConfig {
+    SectionConfig {
+        rounds: 9,
+        system: "dutch".into(),
+        tiebreaks: vec!["BH".into()],
+        scoring: Scoring::default(),
+        avoid_team_pairings: true,
+        initial_colour: Colour::White,
+        acceleration: Acceleration::None,
+    }
+}
+
+fn player(name: &str, rating: u16, fide_id: Option<u64>, team: Option<&str>) -> Player {
+    Player {
+        name: name.into(),
+        ratings: crate::player::Ratings {
+            fide: Some(rating),
+            ..Default::default()
+        },
+        fide_id,
+        team: team.map(str::to_string),
+        ..Player::default()
+    }
+}
+
+fn journal() -> Journal {
+    let mut j = Journal::default();
+    let mut seq = 0;
+    let mut push = |j: &mut Journal, e| {
+        seq += 1;
+        j.push(seq, e).unwrap();
+    };
+    push(
+        &mut j,
+        Event::EventCreated {
+            name: "Open".into(),
+        },
+    );
+    push(
+        &mut j,
+        Event::SectionCreated {
+            code: "A".into(),
+            config: config(),
+        },
+    );
+    for (id, (name, rating, team)) in [
+        ("Bravo", 1800, Some("X")),
+        ("Alpha", 2000, Some("X")),
+        ("Delta", 1800, None),
+        ("Charlie", 1500, None),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        push(
+            &mut j,
+            Event::PlayerRegistered {
+                id: id as u32 + 1,
+                section: "A".into(),
+                player: player(name, rating, Some(100 + id as u64), team),
+            },
+        );
+    }
+    j
+}
+
+#[test]
+fn tpns_follow_the_initial_ranking() {
+    let j = journal();
+    let s = j.state().section(None).unwrap();
+    // Alpha 2000, then Bravo/Delta 1800 by name, then Charlie 1500.
+    assert_eq!(j.state().tpn_order_for(s, 1), vec![2, 1, 3, 4]);
+}
+
+#[test]
+fn duplicate_fide_id_is_refused() {
+    let mut j = journal();
+    let e = Event::PlayerRegistered {
+        id: 9,
+        section: "A".into(),
+        player: player("Echo", 1000, Some(101), None),
+    };
+    assert!(matches!(
+        j.push(99, e),
+        Err(JournalError::DuplicateFideId { existing: 2, .. })
+    ));
+}
+
+fn pair_round_one(j: &mut Journal, seq: u64) {
+    let s = j.state().section(None).unwrap();
+    let order = j.state().tpn_order_for(s, 1);
+    let input = j.state().pairing_input(s, 1, &order);
+    j.push(
+        seq,
+        Event::RoundPaired {
+            section: "A".into(),
+            round: 1,
+            system: "dutch".into(),
+            engine: "test".into(),
+            tpn_order: order,
+            input: Box::new(input),
+            boards: vec![
+                BoardPair { white: 2, black: 3 },
+                BoardPair { white: 4, black: 1 },
+            ],
+            bye: None,
+        },
+    )
+    .unwrap();
+}
+
+#[test]
+fn results_fold_into_round_entries_and_undo_restores() {
+    let mut j = journal();
+    let before = j.state().clone();
+    pair_round_one(&mut j, 10);
+    let result = |board, result| Event::ResultRecorded {
+        section: "A".into(),
+        round: 1,
+        board,
+        result,
+    };
+    j.push(11, result(1, GameResult::WhiteWins)).unwrap();
+    assert!(matches!(
+        j.clone().push(
+            12,
+            Event::RoundPaired {
+                section: "A".into(),
+                round: 2,
+                system: "dutch".into(),
+                engine: "test".into(),
+                tpn_order: vec![2, 1, 3, 4],
+                input: Box::default(),
+                boards: vec![],
+                bye: None,
+            }
+        ),
+        Err(JournalError::ResultsMissing { missing: 1, .. })
+    ));
+    assert!(matches!(
+        j.clone().push(12, result(3, GameResult::Draw)),
+        Err(JournalError::UnknownBoard { boards: 2, .. })
+    ));
+    j.push(12, result(2, GameResult::BlackForfeitWin)).unwrap();
+    let s = j.state().section(None).unwrap();
+    let t = j.state().tournament(s, 1);
+    // TPNs: 1 = Alpha (id 2), 2 = Bravo (id 1), 3 = Delta (3), 4 = Charlie (4).
+    assert_eq!(t.score_after(1, 1), Points::ONE);
+    assert_eq!(t.score_after(2, 1), Points::ONE);
+    assert_eq!(
+        t.entrant(4).unwrap().rounds[0],
+        RoundEntry::Forfeit {
+            opponent: Some(2),
+            colour: Some(Colour::White),
+            won: false
+        }
+    );
+    // Alpha and Bravo are team-mates.
+    assert!(t.is_forbidden(1, 2, 2));
+    for target in [12, 11, 10] {
+        assert_eq!(j.undo_target(), Ok(target));
+        j.push(100 + target, Event::Undone { seq: target }).unwrap();
+    }
+    assert_eq!(j.state(), &before);
+}
+
+#[test]
+fn tpns_freeze_after_round_four_and_late_entries_are_inserted() {
+    let mut j = journal();
+    let mut seq = 10;
+    for round in 1..=4 {
+        let s = j.state().section(None).unwrap();
+        let order = j.state().tpn_order_for(s, round);
+        let mut next = |j: &mut Journal, e| {
+            seq += 1;
+            j.push(seq, e).unwrap();
+        };
+        next(
+            &mut j,
+            Event::RoundPaired {
+                section: "A".into(),
+                round,
+                system: "dutch".into(),
+                engine: "test".into(),
+                tpn_order: order,
+                input: Box::default(),
+                boards: vec![
+                    BoardPair { white: 1, black: 3 },
+                    BoardPair { white: 2, black: 4 },
+                ],
+                bye: None,
+            },
+        );
+        for board in 1..=2 {
+            next(
+                &mut j,
+                Event::ResultRecorded {
+                    section: "A".into(),
+                    round,
+                    board,
+                    result: GameResult::Draw,
+                },
+            );
+        }
+    }
+    // Charlie's rating is corrected to the top, and Foxtrot arrives.
+    let mut charlie = j.state().player(4).unwrap().player.clone();
+    charlie.ratings.fide = Some(2500);
+    j.push(
+        100,
+        Event::PlayerUpdated {
+            id: 4,
+            player: charlie,
+        },
+    )
+    .unwrap();
+    j.push(
+        101,
+        Event::PlayerRegistered {
+            id: 5,
+            section: "A".into(),
+            player: player("Foxtrot", 1900, None, None),
+        },
+    )
+    .unwrap();
+    let s = j.state().section(None).unwrap();
+    // Before round 4 the ranking is redone (Art. 2.3)...
+    assert_eq!(j.state().tpn_order_for(s, 4), vec![4, 2, 5, 1, 3]);
+    // ...from round 5 the order is frozen; Foxtrot (1900) goes between
+    // Alpha (2000) and Bravo (1800) (Art. 2.4).
+    assert_eq!(j.state().tpn_order_for(s, 5), vec![2, 5, 1, 3, 4]);
+    let t = j.state().tournament(s, 4);
+    assert_eq!(t.entrants[1].player.name, "Foxtrot");
+    assert_eq!(
+        t.entrants[1].rounds,
+        vec![RoundEntry::Bye(ByeKind::Zero); 4]
+    );
+    assert_eq!(t.score_after(1, 4), Points(20));
+}
+
+#[test]
+fn manual_pairing_of_team_mates_needs_override() {
+    let mut j = journal();
+    pair_round_one(&mut j, 10);
+    let edit = |override_rules| Event::PairingEdited {
+        section: "A".into(),
+        round: 1,
+        board: 1,
+        white: 2,
+        black: Some(1),
+        override_rules,
+    };
+    assert!(j.clone().push(11, edit(false)).is_err());
+    j.push(11, edit(true)).unwrap();
+    let rec = j.state().section(None).unwrap().round(1).unwrap();
+    assert_eq!(
+        rec.boards,
+        vec![BoardRecord {
+            white: 2,
+            black: 1,
+            result: None
+        }]
+    );
+    assert_eq!(rec.proposed_boards.len(), 2);
+}
