@@ -72,6 +72,11 @@ impl<W: Weight> MatchingGraph<W> {
     /// optimum around the edges changed since (about `O(k·n²)` when those
     /// edges touch `k` vertices).
     pub fn solve(&mut self) -> &[Option<usize>] {
+        // When most edges changed, a fresh start (with its greedy initial
+        // matching) beats repairing around nearly every vertex.
+        if self.changed.len() > self.n * self.n / 4 {
+            self.solver = None;
+        }
         match &mut self.solver {
             Some(solver) => solver.repair(&self.weights, &self.changed),
             None => {
