@@ -129,16 +129,7 @@ fn a_late_entry_gets_his_place_in_the_ranking() {
     let dir = scratch("event-late-entry");
     let ev = dir.join("late.arb");
     let e = ev.to_str().unwrap();
-    ok(&[
-        "new",
-        e,
-        "--name",
-        "Late",
-        "--rounds",
-        "5",
-        "--system",
-        "italo-swiss",
-    ]);
+    ok(&["new", e, "--name", "Late", "--rounds", "5"]);
     for (name, rating) in [
         ("Alpha", "2200"),
         ("Bravo", "2000"),
@@ -172,6 +163,48 @@ fn a_late_entry_gets_his_place_in_the_ranking() {
     ok(&["pair", e]);
     let r2 = pairings(&ev, 2);
     assert!(r2.iter().any(|(_, w, b)| *w == 5 || *b == 5), "{r2:?}");
+}
+
+#[test]
+fn an_italo_swiss_late_entry_takes_the_next_lot_number() {
+    let dir = scratch("event-late-entry-italo");
+    let ev = dir.join("late.arb");
+    let e = ev.to_str().unwrap();
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "Late",
+        "--rounds",
+        "3",
+        "--system",
+        "italo-swiss",
+    ]);
+    for (name, rating) in [
+        ("Alpha", "2200"),
+        ("Bravo", "2000"),
+        ("Charlie", "1800"),
+        ("Delta", "1600"),
+    ] {
+        ok(&["player", "add", e, "--name", name, "--rating", rating]);
+    }
+    ok(&["pair", e]);
+    for board in 1..=2 {
+        ok(&["result", e, "1", &board.to_string(), "1-0"]);
+    }
+    // Lots are drawn once (spec 06 §3.2); a late entrant sits after the
+    // last lot (§3.9), whatever his rating.
+    ok(&["player", "add", e, "--name", "Echo", "--rating", "2100"]);
+    let list = ok(&["player", "list", e]);
+    let echo = list.lines().find(|l| l.contains("Echo")).unwrap();
+    assert!(echo.trim_start().starts_with("5    5"), "{list}");
+    // Round 2 (start 3, the White of the last pair 3-4): scores 1:1 2:0
+    // 3:1 4:0 5:0. Primo 3 takes 1 (score 1 from 4: 1); from 1 the primo
+    // is 2 (score 0 from 3: 4, 5) → 2-4; Echo is left over and rests.
+    // Colours: 3 and 1 both had White → primo 3 Black: 1-3; 2 and 4 both
+    // had Black → primo 2 White: 2-4.
+    ok(&["pair", e]);
+    assert_eq!(pairings(&ev, 2), vec![(1, 1, 3), (2, 2, 4), (3, 5, 0)]);
 }
 
 #[test]

@@ -32,6 +32,14 @@ impl SectionConfig {
     pub fn is_round_robin(&self) -> bool {
         matches!(self.system.as_str(), "round-robin" | "double-round-robin")
     }
+
+    /// True when the pairing numbers, once given for round 1, never change:
+    /// they are Berger numbers (round robin, spec 04 §6) or lot numbers
+    /// (Italo-Swiss, spec 06 §3.2, late entrants taking the next numbers,
+    /// §3.9), not a ranking to be redone.
+    pub fn has_fixed_numbers(&self) -> bool {
+        self.is_round_robin() || self.system == "italo-swiss"
+    }
 }
 
 /// How pairing scores are accelerated (C.04.7, spec 03 A).

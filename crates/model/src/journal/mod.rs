@@ -18,7 +18,10 @@
 //! 4; from round 5 on the order is frozen (Art. 2.3) and late entries are
 //! inserted at their place in it, renumbering the players below (Art. 2.4,
 //! spec 01 §4.2). The order used for each round is recorded in its
-//! [`Event::RoundPaired`] entry.
+//! [`Event::RoundPaired`] entry. Round robins and the Italo-Swiss system
+//! number by lot, not by ranking: their order of round 1 is kept for the
+//! whole event and late entries take the next numbers
+//! ([`SectionConfig::has_fixed_numbers`]).
 //!
 //! # Files
 //! `config` how a section is run; `events` the entries; `error` why an entry

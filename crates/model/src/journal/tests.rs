@@ -271,3 +271,46 @@ fn manual_pairing_of_team_mates_needs_override() {
     );
     assert_eq!(rec.proposed_boards.len(), 2);
 }
+
+#[test]
+fn lot_numbers_stay_fixed_and_late_entries_take_the_next_ones() {
+    let mut j = journal();
+    let mut italo = config();
+    italo.system = "italo-swiss".into();
+    italo.avoid_team_pairings = false;
+    j.push(
+        7,
+        Event::SectionConfigured {
+            code: "A".into(),
+            config: italo,
+        },
+    )
+    .unwrap();
+    pair_round_one(&mut j, 10);
+    // Alpha (2000), Bravo, Delta (1800), Charlie (1500) drew lots 1-4 by
+    // the ranking. Charlie's rating is corrected and Foxtrot arrives: the
+    // lots stay and Foxtrot takes lot 5 (spec 06 §3.2, §3.9), although a
+    // Dutch section would renumber before round 2.
+    let mut charlie = j.state().player(4).unwrap().player.clone();
+    charlie.ratings.fide = Some(2500);
+    j.push(
+        11,
+        Event::PlayerUpdated {
+            id: 4,
+            player: charlie,
+        },
+    )
+    .unwrap();
+    j.push(
+        12,
+        Event::PlayerRegistered {
+            id: 5,
+            section: "A".into(),
+            player: player("Foxtrot", 1900, None, None),
+        },
+    )
+    .unwrap();
+    let s = j.state().section(None).unwrap();
+    assert_eq!(j.state().tpn_order_for(s, 2), vec![2, 1, 3, 4, 5]);
+    assert_eq!(j.state().current_tpn_order(s), vec![2, 1, 3, 4, 5]);
+}
