@@ -108,6 +108,11 @@ impl<W: FieldWeight> Round<'_, W> {
                 return Err(Failure::SlotsTooNarrow);
             }
             self.load_bracket(&mdps, &groups[gi], next.clone());
+            // Large reloads: solving afresh beats repairing (same optimum
+            // value; the choices below never depend on which optimum).
+            if 10 * (groups[gi].len() + next.as_ref().map_or(0, |r| r.len())) >= n {
+                self.g.reset();
+            }
             self.solve();
             if !mdps.is_empty() {
                 self.pair_mdps(&mdps, &groups[gi])?;
@@ -199,6 +204,8 @@ impl<W: FieldWeight> Round<'_, W> {
                 }
             }
         }
+        // Every weight changed: solving afresh beats repairing.
+        self.g.reset();
         Ok(())
     }
 
