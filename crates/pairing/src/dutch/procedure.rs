@@ -108,8 +108,10 @@ impl<W: FieldWeight> Round<'_, W> {
                 return Err(Failure::SlotsTooNarrow);
             }
             self.load_bracket(&mdps, &groups[gi], next.clone());
-            // Large reloads: solving afresh beats repairing (same optimum
-            // value; the choices below never depend on which optimum).
+            // Large reloads: solving afresh beats repairing. Every choice
+            // below depends only on the set of optimal matchings (the C9
+            // test too: F4 fixes how many entrants pair among themselves),
+            // never on which optimum the solver returns.
             if 10 * (groups[gi].len() + next.as_ref().map_or(0, |r| r.len())) >= n {
                 self.g.reset();
             }
