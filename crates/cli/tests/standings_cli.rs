@@ -211,8 +211,8 @@ fn errors_have_exit_codes_and_messages() {
     let missing = arbiter(&["standings", "/nonexistent/file.trf"]);
     assert_eq!(missing.status.code(), Some(5));
     let event = arbiter(&["standings", "/nonexistent/event"]);
-    assert_eq!(event.status.code(), Some(3));
-    assert!(String::from_utf8_lossy(&event.stderr).contains("events are not supported yet"));
+    assert_eq!(event.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&event.stderr).contains("/nonexistent/event"));
 }
 
 #[test]
@@ -250,4 +250,71 @@ fn team_classification_from_team_records() {
         "Rank\tTeam\tPts\tBH\tMembers\n1\tBeta\t12.5\t51.0\t5 6 7 8\n2\tAlpha\t11.0\t57.0\t1 2 4 3\n"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `arbiter standings EVENT` reads the event's folded journal: after one round
+/// (board 1 won by White, board 2 drawn) the winner leads with 1.0, the drawn
+/// pair shares place 2 on 0.5 and the loser is fourth.
+#[test]
+fn standings_of_an_event() {
+    let dir = std::env::temp_dir().join(format!("arbiter-standings-event-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let event = dir.join("club.arb");
+    let _ = std::fs::remove_file(&event);
+    let ev = event.to_str().expect("path");
+    assert!(
+        arbiter(&["new", ev, "--name", "Club", "--rounds", "3"])
+            .status
+            .success()
+    );
+    for (name, rating) in [
+        ("A, A", "2400"),
+        ("B, B", "2300"),
+        ("C, C", "2200"),
+        ("D, D", "2100"),
+    ] {
+        let out = arbiter(&["player", "add", ev, "--name", name, "--rating", rating]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(arbiter(&["pair", ev]).status.success());
+    let boards = stdout(&arbiter(&["pairings", ev, "--format", "tsv"]));
+    let rows: Vec<Vec<String>> = boards
+        .lines()
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .filter(|r: &Vec<String>| r.len() == 3 && r[0].trim().parse::<u32>().is_ok())
+        .collect();
+    assert_eq!(rows.len(), 2, "two boards expected in:\n{boards}");
+    assert!(arbiter(&["result", ev, "1", "1", "1-0"]).status.success());
+    assert!(arbiter(&["result", ev, "1", "2", "1/2"]).status.success());
+    let out = arbiter(&["standings", ev, "--format", "tsv"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table: Vec<Vec<String>> = stdout(&out)
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').map(|c| c.trim().to_string()).collect())
+        .collect();
+    let (winner, loser) = (&rows[0][1], &rows[0][2]);
+    let drawn = [&rows[1][1], &rows[1][2]];
+    assert_eq!(
+        (&table[0][0], &table[0][1], &table[0][3]),
+        (&"1".to_string(), winner, &"1.0".to_string())
+    );
+    for row in &table[1..3] {
+        assert_eq!(row[0], "2", "TSV gives a shared place its first rank");
+        assert!(drawn.contains(&&row[1]));
+        assert_eq!(row[3], "0.5");
+    }
+    assert_eq!(
+        (&table[3][0], &table[3][1], &table[3][3]),
+        (&"4".to_string(), loser, &"0.0".to_string())
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
