@@ -14,7 +14,6 @@ use super::{input, pair};
 /// Pairs the next round of the TRF at `path` with the system its `192` (or
 /// `092`) names — the Dutch system when it names none — and prints the
 /// boards for people. Exit codes as the engine's (spec 05 §7.6).
-#[allow(dead_code)] // until `arbiter pair FILE.trf` (event.rs) calls it
 pub fn print_human_pairing(path: &Path) -> ExitCode {
     match human_pairing(path) {
         Ok(text) => {

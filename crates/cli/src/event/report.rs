@@ -19,7 +19,6 @@ use super::session::Session;
 /// every round whose results are all in (a round still being played is left
 /// out), forbidden pairs, teams, tie-breaks, total rounds, initial colour.
 /// `section` = `None` selects the first section.
-#[allow(dead_code)] // until `standings_cmd` reads events through it
 pub fn load_tournament(event: &Path, section: Option<&str>) -> Result<Tournament, CliError> {
     let s = Session::open(event)?;
     let state = s.journal.state();
