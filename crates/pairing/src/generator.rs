@@ -4,11 +4,9 @@
 //! checker must show no difference) and for benchmarks.
 
 mod config;
-mod layout;
 mod rng;
 
 pub use config::{ConfigError, ConfigSpec, GeneratorConfig, MAX_FOUR_DIGITS, parse_config};
-pub use layout::{WriteError, player_line, player_lines, write_generated};
 pub use rng::Rng;
 
 use arbiter_model::{

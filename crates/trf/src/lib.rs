@@ -19,6 +19,7 @@
 mod convert;
 mod document;
 mod error;
+pub mod generated;
 mod player_line;
 mod reader;
 mod round_block;

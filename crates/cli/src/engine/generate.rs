@@ -4,10 +4,9 @@
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use arbiter_pairing::generator::{
-    self, ConfigError, ConfigSpec, Generated, Rng, WriteError, player_lines, write_generated,
-};
+use arbiter_pairing::generator::{self, ConfigError, ConfigSpec, Generated, Rng};
 use arbiter_pairing::round_input;
+use arbiter_trf::generated::{SizeError, player_lines, write_generated};
 
 use super::args::GeneratorSource;
 use super::failure::Failure;
@@ -43,8 +42,13 @@ pub fn run(
                 .resolve(&mut rng)
                 .map_err(|e| config_failure(output, e))?;
             let generated = generator::generate(system.as_ref(), &config, &mut rng);
-            let text = write_generated(&seed_text, &generated, type_code(system_flag))
-                .map_err(write_failure)?;
+            let text = write_generated(
+                &seed_text,
+                &generated.tournament,
+                generated.failure.as_ref().map(|_| generated.planned_rounds),
+                type_code(system_flag),
+            )
+            .map_err(write_failure)?;
             let directory_of = match source {
                 GeneratorSource::Config(path) => Some(path.as_path()),
                 _ => None,
@@ -111,7 +115,7 @@ fn config_failure(path: &Path, e: ConfigError) -> Failure {
     }
 }
 
-fn write_failure(e: WriteError) -> Failure {
+fn write_failure(e: SizeError) -> Failure {
     Failure::size(e.0)
 }
 
@@ -119,7 +123,7 @@ fn write_failure(e: WriteError) -> Failure {
 /// <seed>`, then the model's lines with `012`, `240` and `152` commented out
 /// and each `001` line replaced from column 81 on (points, rank, rounds),
 /// and `142 R` when the model had neither `142` nor `XXR`; CR line ends.
-fn model_layout(seed: &str, model: &str, generated: &Generated) -> Result<String, WriteError> {
+fn model_layout(seed: &str, model: &str, generated: &Generated) -> Result<String, SizeError> {
     let lines = player_lines(&generated.tournament)?;
     let mut out = format!("012 AutoTest Tournament {seed}\r");
     let mut has_rounds = false;
