@@ -6,26 +6,11 @@
 
 mod event_support;
 
-use std::path::Path;
-use std::process::Command;
-
 use arbiter_model::Points;
-use event_support::{bin, ok, pairings, refused, scratch};
+use event_support::{assert_reference_agrees, check_engine_script, ok, pairings, refused, scratch};
 
 const PLAYERS: u32 = 20;
 const ROUNDS: u32 = 9;
-
-fn checker() -> String {
-    let p = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/tools/check_engine.py"
-    );
-    assert!(
-        Path::new(p).is_file(),
-        "{p} is missing: the shared reference tools are needed for this test"
-    );
-    p.to_string()
-}
 
 fn rating(id: u32) -> u32 {
     2400 - id * 20
@@ -48,7 +33,7 @@ fn result_of(round: u32, white: u32, black: u32) -> &'static str {
 
 #[test]
 fn baku_virtual_points_are_exported_and_replay_with_the_checker() {
-    let checker = checker();
+    check_engine_script();
     let dir = scratch("event-baku");
     let ev = dir.join("open.arb");
     let e = ev.to_str().unwrap();
@@ -124,18 +109,5 @@ fn baku_virtual_points_are_exported_and_replay_with_the_checker() {
         "one 250 record per run:\n{text}"
     );
 
-    let out = Command::new("python3")
-        .arg(&checker)
-        .arg("--cmd")
-        .arg(format!("{} --dutch {{in}} -p {{out}}", bin()))
-        .arg(&trf)
-        .output()
-        .expect("python3 runs the checker");
-    let report = String::from_utf8_lossy(&out.stdout);
-    eprintln!("{report}");
-    assert!(
-        report.contains(&format!("agreement: {ROUNDS}/{ROUNDS} rounds")),
-        "the checker disagrees:\n{report}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_reference_agrees(&trf, ROUNDS);
 }

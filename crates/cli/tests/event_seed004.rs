@@ -8,10 +8,8 @@
 mod event_support;
 
 use std::collections::BTreeMap;
-use std::path::Path;
-use std::process::Command;
 
-use event_support::{bin, ok, pairings, scratch};
+use event_support::{assert_reference_agrees, check_engine_script, ok, pairings, scratch};
 
 const PLAYERS: u32 = 40;
 const TEAMS: u32 = 10;
@@ -22,18 +20,6 @@ const HALF_BYES: [(u32, u32); 2] = [(12, 3), (27, 6)];
 const WITHDRAWN: u32 = 33;
 /// (round, board) lost by Black's forfeit.
 const FORFEIT: (u32, u32) = (4, 3);
-
-fn checker() -> String {
-    let p = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/tools/check_engine.py"
-    );
-    assert!(
-        Path::new(p).is_file(),
-        "{p} is missing: the shared reference tools are needed for this test"
-    );
-    p.to_string()
-}
 
 /// Player `i` (0-based): team `i % 10`, board `i / 10`; board 4 is the woman.
 fn rating(id: u32) -> u32 {
@@ -60,7 +46,7 @@ fn result_of(round: u32, white: u32, black: u32) -> &'static str {
 
 #[test]
 fn seed_004_shaped_event_agrees_with_the_checker() {
-    let checker = checker();
+    check_engine_script();
     let dir = scratch("event-seed004");
     let ev = dir.join("city-open.arb");
     let e = ev.to_str().unwrap();
@@ -169,20 +155,7 @@ fn seed_004_shaped_event_agrees_with_the_checker() {
         "one forfeit loss:\n{text}"
     );
 
-    let out = Command::new("python3")
-        .arg(&checker)
-        .arg("--cmd")
-        .arg(format!("{} --dutch {{in}} -p {{out}}", bin()))
-        .arg(&trf)
-        .output()
-        .expect("python3 runs the checker");
-    let report = String::from_utf8_lossy(&out.stdout);
-    eprintln!("{report}");
-    assert!(
-        report.contains(&format!("agreement: {ROUNDS}/{ROUNDS} rounds")),
-        "the checker disagrees:\n{report}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_reference_agrees(&trf, ROUNDS);
     for (id, opponents) in met {
         assert!(opponents.iter().all(|o| team(*o) != team(id)));
     }

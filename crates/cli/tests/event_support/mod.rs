@@ -85,3 +85,36 @@ pub fn pairings(event: &Path, round: u32) -> Vec<(u32, u32, u32)> {
 pub fn export(event: &Path) -> String {
     ok(&["export".as_ref(), "trf".as_ref(), event.as_os_str()])
 }
+
+/// `shared/tools/check_engine.py`; fails the test when the shared reference
+/// tools are missing.
+pub fn check_engine_script() -> &'static str {
+    let p = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/tools/check_engine.py"
+    );
+    assert!(
+        Path::new(p).is_file(),
+        "{p} is missing: the shared reference tools are needed for this test"
+    );
+    p
+}
+
+/// Replays every round of `trf` with `check_engine.py` through
+/// `arbiter --dutch` and asserts that all `rounds` rounds agree.
+pub fn assert_reference_agrees(trf: &Path, rounds: u32) {
+    let out = std::process::Command::new("python3")
+        .arg(check_engine_script())
+        .arg("--cmd")
+        .arg(format!("{} --dutch {{in}} -p {{out}}", bin()))
+        .arg(trf)
+        .output()
+        .expect("python3 runs the checker");
+    let report = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{report}");
+    assert!(
+        report.contains(&format!("agreement: {rounds}/{rounds} rounds")),
+        "the checker disagrees:\n{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
