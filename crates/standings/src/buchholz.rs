@@ -161,10 +161,16 @@ fn apply_cut(mut c: Vec<Contribution>, cut: Cut, n: usize) -> Vec<Contribution> 
     let low = (cut.low as usize).min(n);
     let high = (cut.high as usize).min(n - low);
     for _ in 0..low {
-        let Some(lsv) = position_min(&c, |_| true) else {
+        let Some(lsv) = (0..c.len()).min_by_key(|&i| (c[i].v, c[i].prod)) else {
             break;
         };
-        let remove = match position_min(&c, |x| x.vur) {
+        // C.07 16.5.1: the candidate is the *lowest contribution* of a VUR
+        // (smallest product, then smallest value, then the earliest round),
+        // cut unless it is lower than the least significant value.
+        let cand = (0..c.len())
+            .filter(|&i| c[i].vur)
+            .min_by_key(|&i| (c[i].prod, c[i].v));
+        let remove = match cand {
             Some(cand) if c[lsv].prod <= c[cand].prod => cand,
             _ => lsv,
         };
@@ -177,14 +183,6 @@ fn apply_cut(mut c: Vec<Contribution>, cut: Cut, n: usize) -> Vec<Contribution> 
         c.remove(i);
     }
     c
-}
-
-/// Index of the smallest contribution by (value, product) among those
-/// accepted by `keep`.
-fn position_min(c: &[Contribution], keep: impl Fn(&Contribution) -> bool) -> Option<usize> {
-    (0..c.len())
-        .filter(|&i| keep(&c[i]))
-        .min_by_key(|&i| (c[i].v, c[i].prod))
 }
 
 /// The value of a sum after cuts: `0` (integer) when nothing is left (§13.1).

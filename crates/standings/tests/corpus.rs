@@ -71,3 +71,27 @@ fn corpus_tiebreak_tables_are_reproduced() {
     );
     assert!(compared > 300_000, "only {compared} values compared");
 }
+
+/// C.07 16.5.1 (spec tiebreaks §5): the SB cut weighs the *lowest contribution*
+/// of a voluntarily unplayed round against the least significant value. In
+/// p310-3137341890, TPN 39 has SB 102; its VURs are R4 (half-point bye, dummy
+/// 9, product 9) and R7 (forfeit loss, product 0); the LSV is R3 (opponent
+/// score 7, product 7). The VUR contribution 0 is lower than the LSV, so the
+/// LSV is cut: SB/C1 = 95 (not 93, which cutting the R4 half-point bye gives).
+#[test]
+fn sb_cut_weighs_the_lowest_vur_contribution() {
+    let trf = shared().join("dutch/p310-3137341890.trf");
+    let doc = arbiter_trf::read_file(&trf).expect("corpus TRF reads");
+    let opts = StandingsOptions {
+        tiebreaks: Some(parse_list("SB,SB/C1").expect("codes")),
+        ..StandingsOptions::default()
+    };
+    let s = compute_standings(&doc.tournament, &opts).expect("standings");
+    let row = s.rows.iter().find(|r| r.tpn == 39).expect("TPN 39");
+    assert!(common::close(row.values[0], "102"), "SB {}", row.values[0]);
+    assert!(
+        common::close(row.values[1], "95"),
+        "SB/C1 {}",
+        row.values[1]
+    );
+}
