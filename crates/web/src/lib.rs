@@ -1,0 +1,152 @@
+//! The web face of Arbiter (`arbiter serve`): public pages of every event
+//! in a folder, updated live; the arbiter's back office; four languages.
+//!
+//! The crate holds no tournament rule: every query and every action goes
+//! through the application layer, exactly as the CLI's do. What lives here
+//! is HTTP: routing ([`router`]), pages and their templates (`templates/`,
+//! checked at compile time by askama), the language catalogue ([`i18n`]),
+//! security ([`security`], [`accounts`]) and live updates ([`live`]).
+//!
+//! # URLs
+//! See the README ("Web pages"): `/`, `/e/{event}/…`, `/login`, `/admin`.
+
+pub mod accounts;
+mod context;
+pub mod data_dir;
+mod error;
+pub mod i18n;
+pub mod live;
+mod pages;
+pub mod security;
+mod state;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::routing::{get, post};
+
+pub use accounts::{AccountError, Accounts, Role};
+pub use data_dir::{DataDir, EventName};
+pub use error::{Message, WebError};
+use state::{AppState, Inner};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The folder of event files.
+    pub data: PathBuf,
+    pub addr: SocketAddr,
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{0}: not a folder")]
+    NoFolder(String),
+    #[error(transparent)]
+    Accounts(#[from] AccountError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A server over one data folder, ready to route requests.
+pub struct Server {
+    state: AppState,
+}
+
+impl Server {
+    /// Opens the server database in `data` (creating it if needed) and
+    /// starts watching events for changes made by other processes.
+    pub fn open(data: impl Into<PathBuf>) -> Result<Server, ServeError> {
+        let data = DataDir::new(data);
+        if !data.root().is_dir() {
+            return Err(ServeError::NoFolder(data.root().display().to_string()));
+        }
+        let accounts = Accounts::open(&data.server_db())?;
+        let hub = Arc::new(live::Hub::default());
+        live::spawn_watcher(hub.clone(), Box::new(live::FileStamps::new(data.clone())));
+        Ok(Server {
+            state: AppState(Arc::new(Inner {
+                data,
+                accounts,
+                hub,
+                limiter: Default::default(),
+            })),
+        })
+    }
+
+    /// The accounts of this server's database.
+    pub fn accounts(&self) -> &Accounts {
+        &self.state.accounts
+    }
+
+    /// The live-update hub (open connections).
+    pub fn hub(&self) -> &live::Hub {
+        &self.state.hub
+    }
+
+    /// Every route, with the security middleware around them.
+    pub fn router(&self) -> Router {
+        router(self.state.clone())
+    }
+}
+
+fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(pages::events::list))
+        .route("/assets/{name}", get(pages::assets::asset))
+        .route("/login", get(pages::login::page).post(pages::login::submit))
+        .route("/logout", post(pages::login::logout))
+        .route("/admin", get(pages::admin::home))
+        .route("/e/{event}/live", get(pages::events::live))
+        .route("/e/{event}/qr.svg", get(pages::events::qr))
+        .fallback(|| async {
+            WebError::new(
+                axum::http::StatusCode::NOT_FOUND,
+                Message::Key("error-page-not-found"),
+            )
+        })
+        .layer(from_fn_with_state(state.clone(), context::request_context))
+        .layer(from_fn(security::headers::security_headers))
+        .with_state(state)
+}
+
+/// Runs `arbiter serve` until Ctrl-C: prints the address, serves.
+pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let server = Server::open(&options.data)?;
+        let listener = tokio::net::TcpListener::bind(options.addr)
+            .await
+            .map_err(|source| ServeError::Listen {
+                addr: options.addr,
+                source,
+            })?;
+        let addr = listener.local_addr()?;
+        println!(
+            "Arbiter is serving the events of {} at http://{addr}/ (Ctrl-C stops it)",
+            options.data.display()
+        );
+        axum::serve(
+            listener,
+            server
+                .router()
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+        Ok(())
+    })
+}

@@ -1,0 +1,208 @@
+//! Live updates: server-sent events of journal changes.
+//!
+//! A page that shows an event opens `GET /e/{event}/live` (an
+//! `EventSource`); whenever the event's journal changes the server sends
+//! `event: change`, and the page re-fetches its live fragments. A change
+//! is noticed whoever made it: this server publishes its own writes at
+//! once ([`Hub::publish`]), and a watcher task polls every event that has
+//! viewers, so writes by another process — the CLI on the same file, or
+//! another server — reach the pages within [`POLL_INTERVAL`] plus a fetch.
+//!
+//! How an event's changes are detected is the [`ChangeSource`] seam: today
+//! [`FileStamps`] (size and modification time of the event file and its
+//! WAL); the store's change-detection API (SQLite `data_version`,
+//! PostgreSQL `LISTEN/NOTIFY` for several servers) plugs in here.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use futures_util::stream::{self, Stream};
+use tokio::sync::broadcast;
+
+use crate::data_dir::{DataDir, EventName};
+
+/// How often the watcher looks for changes made by other processes.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(250);
+
+/// Open live connections by event.
+#[derive(Default)]
+pub struct Hub {
+    channels: Mutex<HashMap<EventName, broadcast::Sender<u64>>>,
+}
+
+impl Hub {
+    /// A receiver of `event`'s changes (the change counter).
+    pub fn subscribe(&self, event: &EventName) -> broadcast::Receiver<u64> {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels
+            .entry(event.clone())
+            .or_insert_with(|| broadcast::channel(16).0)
+            .subscribe()
+    }
+
+    /// Tells every viewer of `event` that it changed.
+    pub fn publish(&self, event: &EventName, version: u64) {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = channels.get(event) {
+            let _ = tx.send(version);
+        }
+    }
+
+    /// Events with at least one viewer; forgets the others.
+    pub fn watched(&self) -> Vec<EventName> {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels.retain(|_, tx| tx.receiver_count() > 0);
+        channels.keys().cloned().collect()
+    }
+
+    /// Number of open live connections (for the bench and tests).
+    pub fn viewers(&self) -> usize {
+        let channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        channels.values().map(|tx| tx.receiver_count()).sum()
+    }
+}
+
+/// Detects that events changed since the previous look.
+pub trait ChangeSource: Send {
+    /// Of `events`, those that changed since the last call, with a number
+    /// that grows with every change.
+    fn poll(&mut self, events: &[EventName]) -> Vec<(EventName, u64)>;
+}
+
+/// Change detection by file metadata: the size and modification time of
+/// `EVENT.arb` and `EVENT.arb-wal` (SQLite writes one of them on every
+/// commit).
+pub struct FileStamps {
+    dir: DataDir,
+    seen: HashMap<EventName, (Stamp, u64)>,
+}
+
+type Stamp = [(u64, Option<SystemTime>); 2];
+
+impl FileStamps {
+    pub fn new(dir: DataDir) -> FileStamps {
+        FileStamps {
+            dir,
+            seen: HashMap::new(),
+        }
+    }
+
+    fn stamp(&self, event: &EventName) -> Stamp {
+        let path = self.dir.event_path(event);
+        let mut wal = path.clone().into_os_string();
+        wal.push("-wal");
+        let meta = |p: &std::path::Path| match std::fs::metadata(p) {
+            Ok(m) => (m.len(), m.modified().ok()),
+            Err(_) => (0, None),
+        };
+        [meta(&path), meta(std::path::Path::new(&wal))]
+    }
+}
+
+impl ChangeSource for FileStamps {
+    fn poll(&mut self, events: &[EventName]) -> Vec<(EventName, u64)> {
+        let mut changed = Vec::new();
+        for event in events {
+            let stamp = self.stamp(event);
+            match self.seen.get_mut(event) {
+                Some((old, version)) if *old != stamp => {
+                    *old = stamp;
+                    *version += 1;
+                    changed.push((event.clone(), *version));
+                }
+                Some(_) => {}
+                None => {
+                    self.seen.insert(event.clone(), (stamp, 0));
+                }
+            }
+        }
+        self.seen.retain(|e, _| events.contains(e));
+        changed
+    }
+}
+
+/// Runs the watcher until the hub is dropped.
+pub fn spawn_watcher(hub: Arc<Hub>, mut source: Box<dyn ChangeSource>) {
+    let weak = Arc::downgrade(&hub);
+    drop(hub);
+    std::thread::Builder::new()
+        .name("arbiter-live-watch".into())
+        .spawn(move || {
+            while let Some(hub) = weak.upgrade() {
+                let watched = hub.watched();
+                for (event, version) in source.poll(&watched) {
+                    hub.publish(&event, version);
+                }
+                drop(hub);
+                std::thread::sleep(POLL_INTERVAL);
+            }
+        })
+        .map(drop)
+        .unwrap_or_else(|e| eprintln!("arbiter serve: no live watcher thread: {e}"));
+}
+
+/// The SSE response of `GET /e/{event}/live`.
+pub fn stream(
+    receiver: broadcast::Receiver<u64>,
+) -> Sse<impl Stream<Item = Result<SseEvent, Infallible>>> {
+    let hello = SseEvent::default()
+        .event("hello")
+        .data("0")
+        .retry(Duration::from_secs(1));
+    let changes = stream::unfold(receiver, |mut rx| async move {
+        let version = match rx.recv().await {
+            Ok(v) => v,
+            // Missed some changes: the page re-fetches anyway.
+            Err(broadcast::error::RecvError::Lagged(_)) => 0,
+            Err(broadcast::error::RecvError::Closed) => return None,
+        };
+        let event = SseEvent::default()
+            .event("change")
+            .data(version.to_string());
+        Some((Ok(event), rx))
+    });
+    Sse::new(stream::once(async { Ok(hello) }).chain(changes))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}
+
+use futures_util::StreamExt as _;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_stamps_notice_a_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = DataDir::new(dir.path());
+        let open = EventName::parse("open").unwrap();
+        std::fs::write(data.event_path(&open), b"one").unwrap();
+        let mut source = FileStamps::new(data.clone());
+        assert!(source.poll(std::slice::from_ref(&open)).is_empty());
+        assert!(source.poll(std::slice::from_ref(&open)).is_empty());
+        std::fs::write(data.event_path(&open), b"two more").unwrap();
+        assert_eq!(
+            source.poll(std::slice::from_ref(&open)),
+            vec![(open.clone(), 1)]
+        );
+        assert!(source.poll(std::slice::from_ref(&open)).is_empty());
+    }
+
+    #[tokio::test]
+    async fn publish_reaches_subscribers_of_that_event_only() {
+        let hub = Hub::default();
+        let open = EventName::parse("open").unwrap();
+        let other = EventName::parse("other").unwrap();
+        let mut a = hub.subscribe(&open);
+        let mut b = hub.subscribe(&other);
+        assert_eq!(hub.viewers(), 2);
+        hub.publish(&open, 7);
+        assert_eq!(a.recv().await.unwrap(), 7);
+        assert!(b.try_recv().is_err());
+        drop(b);
+        assert_eq!(hub.watched(), vec![open]);
+    }
+}
