@@ -105,6 +105,12 @@ pub enum AccountError {
     Exists(String),
     #[error("no user '{0}'")]
     NoSuchUser(String),
+    #[error("'{0}' is not an event name (letters, digits, '-' and '_', at most 64)")]
+    BadEvent(String),
+    #[error("the two passwords differ")]
+    Mismatch,
+    #[error("cannot read the password: {0}")]
+    Unreadable(String),
     #[error("server database {path}: {source}")]
     Database {
         path: String,

@@ -1,7 +1,7 @@
 //! In-process HTTP tests of every route: status, content, headers,
 //! security refusals, languages.
 
-mod common;
+use crate::common;
 
 use arbiter_web::Role;
 use arbiter_web::i18n::MISSING_MARK;

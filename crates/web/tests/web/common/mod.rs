@@ -1,7 +1,7 @@
 //! Test support for the web crate: a server over a scratch folder, driven
 //! in process (no socket), and a browser session for the browser tests.
 
-#![allow(dead_code)] // each test file uses part of the support
+pub mod browser;
 
 use arbiter_web::{Role, Server};
 use axum::Router;

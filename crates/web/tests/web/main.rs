@@ -1,0 +1,6 @@
+//! The web crate's tests, one binary: `http` drives the router in process;
+//! `browser` drives headless Chromium against a loopback server.
+
+mod browser;
+mod common;
+mod http;
