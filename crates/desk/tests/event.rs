@@ -36,7 +36,8 @@ fn an_event_in_memory_and_in_a_file() {
 fn a_refused_new_names_the_field_and_leaves_no_file() {
     let dir = folder();
     let path = dir.path().join("refused.arb");
-    let cases: [(&str, fn(&mut NewEvent)); 6] = [
+    type Change = fn(&mut NewEvent);
+    let cases: [(&str, Change); 6] = [
         ("name", |r| r.name = "  ".into()),
         ("name", |r| r.name = "Open\r012 Other".into()),
         ("rounds", |r| r.config.rounds = Some("99999999".into())),

@@ -10,7 +10,8 @@ use common::{entries, memory, origin, player, players};
 fn registration_checks_every_field() {
     let mut desk = memory("dutch", 9);
     let before = entries(&mut desk);
-    let cases: [(&str, fn(&mut PlayerForm)); 5] = [
+    type Change = fn(&mut PlayerForm);
+    let cases: [(&str, Change); 5] = [
         ("name", |f| f.name = Some("E, A\rXXP 1 3\r### ".into())),
         ("club", |f| f.club = Some("Club\nTwo".into())),
         ("born", |f| f.born = Some("2999-01-01".into())),
