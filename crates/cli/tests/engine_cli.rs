@@ -12,15 +12,46 @@ fn small_text() -> String {
 }
 
 #[test]
-fn version_line_without_arguments_or_with_r() {
+fn version_line_with_r() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for args in [&[][..], &["-r"][..]] {
+    let (code, stdout, stderr) = run(&["-r"], dir.path());
+    assert_eq!(code, Some(0));
+    assert!(stdout.starts_with("Arbiter "), "{stdout}");
+    assert_eq!(stdout.lines().count(), 1);
+    assert_eq!(stderr, "");
+}
+
+/// Issue 9 item 6: a bare `arbiter` prints the help, which lists the
+/// subcommands and the engine mode with its four system flags.
+#[test]
+fn bare_arbiter_prints_the_help_with_the_engine_mode() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for args in [&[][..], &["--help"][..]] {
         let (code, stdout, stderr) = run(args, dir.path());
-        assert_eq!(code, Some(0));
-        assert!(stdout.starts_with("Arbiter "), "{stdout}");
-        assert_eq!(stdout.lines().count(), 1);
-        assert_eq!(stderr, "");
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{args:?}");
+        for word in [
+            "Commands:",
+            "new",
+            "pair",
+            "standings",
+            "--dutch",
+            "--italo-swiss",
+            "--round-robin",
+            "--double-round-robin",
+            " -p ",
+            " -c ",
+            " -g ",
+            "Exit codes",
+        ] {
+            assert!(stdout.contains(word), "{args:?}: no '{word}' in\n{stdout}");
+        }
     }
+    let (code, stdout, _) = run(&["new", "--help"], dir.path());
+    assert_eq!(code, Some(0));
+    assert!(
+        stdout.contains("dutch, dutch-baku, italo-swiss, round-robin, double-round-robin"),
+        "--system lists its values:\n{stdout}"
+    );
 }
 
 #[test]

@@ -174,10 +174,27 @@ fn crosstables() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = stdout(&out);
-    assert!(
-        text.lines().next().is_some_and(|h| h.contains("R5")),
+    // Issue 9 item 8: the event's name (record 012) heads the table, and a
+    // legend of the codes ends it.
+    assert_eq!(
+        text.lines().next(),
+        Some("AutoTest Tournament 102242150"),
         "{text}"
     );
+    assert!(
+        text.lines().nth(1).is_some_and(|h| h.contains("R5")),
+        "{text}"
+    );
+    let legend = text.lines().last().unwrap_or_default();
+    for code in [
+        "U pairing-allocated bye",
+        "+ won by forfeit",
+        "- lost by forfeit",
+        "H half-point bye",
+        "Z zero-point bye",
+    ] {
+        assert!(legend.contains(code), "{legend}");
+    }
     // Player 1: R1 drew 6 with Black; R2 beat 4 with White (running 1.5).
     let p1 = text
         .lines()

@@ -4,37 +4,44 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use arbiter_model::{ByeKind, Tpn};
-use arbiter_pairing::round_input::{self, RoundProblem};
-use arbiter_pairing::{Pairing, PairingSystem};
+use arbiter_model::{ByeKind, System, Tpn};
+use arbiter_pairing::round_input::{self, ColourNeed, RoundProblem};
+use arbiter_pairing::{Pairing, PairingError, registry};
 use arbiter_trf::TrfDocument;
 
 use super::failure::Failure;
 use super::input;
+use crate::out;
 
-pub fn run(system: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
-    let system = input::system(system)?;
+pub fn run(flag: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
+    let system = input::system(flag)?;
     let doc = input::load(path)?;
-    let (_, pairing) = pair_next_round(system.as_ref(), &doc)?;
+    let (_, pairing) = pair_next_round(system, &doc)?;
     let text = engine_output(&pairing);
     match output {
         None => {
-            print!("{text}");
+            out::print(&text);
             Ok(())
         }
         Some(out) => input::write_output(&input::output_path(out, Some(path)), &text),
     }
 }
 
-/// The next round's problem and its pairing.
+/// The next round's problem and its pairing. A round robin needs no
+/// initial colour (its table fixes the colours, spec 04 §3).
 pub fn pair_next_round(
-    system: &dyn PairingSystem,
+    system: System,
     doc: &TrfDocument,
-) -> Result<(RoundProblem, Pairing), Failure> {
+) -> Result<(RoundProblem, Pairing), PairingError> {
     let t = &doc.tournament;
     let round = round_input::round_to_pair(t);
-    let problem = round_input::next_round(t, &announced_absences(doc, round))?;
-    let pairing = system.pair(&problem.tournament, problem.round)?;
+    let colour = if system.is_round_robin() {
+        ColourNeed::NotNeeded
+    } else {
+        ColourNeed::Required
+    };
+    let problem = round_input::next_round(t, &announced_absences(doc, round), colour)?;
+    let pairing = registry::engine(system).pair(&problem.tournament, problem.round)?;
     Ok((problem, pairing))
 }
 

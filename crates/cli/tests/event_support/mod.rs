@@ -58,6 +58,14 @@ pub fn refused<S: AsRef<std::ffi::OsStr>>(event: &Path, args: &[S]) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The id in the confirmation of `player add` (`registered player 5: …`).
+pub fn registered_id(out: &str) -> u32 {
+    out.strip_prefix("registered player ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("not a registration: {out:?}"))
+}
+
 /// `(board, white id, black id)` of `pairings --format tsv`.
 pub fn pairings(event: &Path, round: u32) -> Vec<(u32, u32, u32)> {
     let r = round.to_string();

@@ -152,6 +152,11 @@ pub enum Event {
         boards: Vec<BoardPair>,
         /// Pairing-allocated bye.
         bye: Option<PlayerId>,
+        /// The arbiter accepted a pairing that breaks an absolute criterion
+        /// (a round imported from a file that does); absent in journals
+        /// written before the criteria were checked here.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        override_rules: bool,
     },
     /// A board set by hand (C.04.2 Art. 4.4): board `board` becomes
     /// `white`–`black` (`black == None`: `white` gets the PAB). Any other
@@ -171,6 +176,16 @@ pub enum Event {
         round: u32,
         board: u32,
         result: GameResult,
+    },
+    /// Pairing numbers drawn by lot before round 1 (Berger numbers of a
+    /// round robin, spec 04 §1; lot numbers of the Italo-Swiss system,
+    /// spec 06 §3.2): `order[n - 1]` drew number `n`. The seed makes the
+    /// draw reproducible: the same seed over the same players in the same
+    /// order gives the same numbers.
+    LotsDrawn {
+        section: String,
+        seed: u64,
+        order: Vec<PlayerId>,
     },
     /// Cancels entry `seq`, the latest entry still in force.
     Undone {
@@ -196,6 +211,7 @@ impl Event {
             Event::RoundPaired { .. } => "round_paired",
             Event::PairingEdited { .. } => "pairing_edited",
             Event::ResultRecorded { .. } => "result_recorded",
+            Event::LotsDrawn { .. } => "lots_drawn",
             Event::Undone { .. } => "undone",
         }
     }

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 
 use super::PlayerId;
-use super::config::ett_code_of;
 use super::section::Section;
 use super::state::EventState;
 use crate::player::{Player, Tpn};
@@ -125,7 +124,7 @@ impl EventState {
             total_rounds: Some(config.rounds),
             initial_colour: Some(config.initial_colour),
             scoring: config.scoring,
-            system: Some(ett_code_of(config)),
+            system: Some(config.system.trf_code().to_string()),
             acceleration,
             forbidden,
             teams,
