@@ -23,7 +23,7 @@ const ATTEMPTS: usize = 8;
 /// never need it: they detect a concurrent write when they append, fold
 /// the new journal and run again.
 pub struct Desk {
-    store: Box<dyn JournalStore>,
+    store: Box<dyn JournalStore + Send>,
     /// How messages name the event (its file).
     name: String,
     access: Access,
@@ -78,7 +78,7 @@ impl Desk {
 
     /// A desk over any store (a database backend, a test's memory).
     pub fn over(
-        store: Box<dyn JournalStore>,
+        store: Box<dyn JournalStore + Send>,
         name: impl Into<String>,
         access: Access,
     ) -> Result<Desk, DeskError> {
@@ -140,7 +140,7 @@ impl Desk {
     }
 
     fn created(
-        store: Box<dyn JournalStore>,
+        store: Box<dyn JournalStore + Send>,
         name: String,
         journal: Journal,
         events: &[Event],
