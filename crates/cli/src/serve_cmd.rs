@@ -13,9 +13,14 @@ use crate::exit;
 /// `arbiter serve`.
 #[derive(Args, Clone, Debug)]
 pub struct ServeArgs {
-    /// The folder of event files to publish (each `NAME.arb` is `/e/NAME/`).
-    #[arg(long, default_value = ".")]
-    data: PathBuf,
+    /// The folder of event files to publish (each `NAME.arb` is `/e/NAME/`;
+    /// default: the current folder, or a new scratch folder with --demo).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// First make demo events (a played 9-round Swiss, a five-group
+    /// festival) and a back-office user `demo` in the folder.
+    #[arg(long)]
+    demo: bool,
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
@@ -66,9 +71,22 @@ pub enum RoleArg {
 }
 
 pub fn run_serve(args: ServeArgs) -> ExitCode {
+    let data = match (args.data, args.demo) {
+        (Some(d), _) => d,
+        (None, false) => PathBuf::from("."),
+        (None, true) => {
+            let dir = std::env::temp_dir().join(format!("arbiter-demo-{}", std::process::id()));
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                eprintln!("arbiter serve: {}: {e}", dir.display());
+                return ExitCode::from(exit::FILE_ACCESS);
+            }
+            dir
+        }
+    };
     let options = ServeOptions {
-        data: args.data,
+        data,
         addr: args.addr,
+        demo: args.demo,
     };
     match arbiter_web::run(&options) {
         Ok(()) => ExitCode::SUCCESS,
@@ -79,6 +97,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
                     exit::FILE_ACCESS
                 }
                 ServeError::Io(_) => exit::INTERNAL,
+                ServeError::Demo(e) => exit::of(e.kind()),
             })
         }
     }

@@ -36,3 +36,56 @@
     es.onopen = function () { show(true); };
   }
 })();
+
+// Fast result entry (back office, round page): the result field takes one
+// key per board — 1 (1-0), 0 (0-1), = 5 h (½-½), + (+/-), - (-/+), * (-/-) —
+// records it, and moves to the next board without a result. Escape or b
+// goes to the board field to jump; Enter goes back to the result.
+(function () {
+  const quick = document.getElementById("quick");
+  if (!quick) return;
+  const board = document.getElementById("quick-board");
+  const res = document.getElementById("quick-result");
+  const status = document.getElementById("quick-status");
+  const keys = { "1": "1-0", "0": "0-1", "5": "1/2", "=": "1/2", "h": "1/2",
+                 "+": "+/-", "-": "-/+", "*": "-/-" };
+  function rows() { return Array.from(document.querySelectorAll("#entry tr[data-board]")); }
+  function say(text, bad) { status.textContent = text; status.className = bad ? "error" : "muted"; }
+  async function send(b, code) {
+    const body = new URLSearchParams({ board: b, result: code });
+    let r, data;
+    try {
+      r = await fetch(quick.action, { method: "POST", body: body,
+        headers: { "Accept": "application/json", "X-CSRF-Token": quick.dataset.csrf } });
+      data = await r.json();
+    } catch (e) { say(String(e), true); return; }
+    if (!r.ok) { say(data.error || r.statusText, true); res.select(); return; }
+    const all = rows();
+    const row = all.find(function (t) { return t.dataset.board === String(data.board); });
+    if (row) {
+      row.dataset.result = data.result;
+      row.querySelector(".shown").textContent = data.shown;
+      if (data.corrected) row.classList.add("corrected");
+    }
+    say((data.corrected ? status.dataset.corrected : status.dataset.saved) + " " + data.board + ": " + data.shown);
+    const i = all.indexOf(row);
+    const next = all.slice(i + 1).concat(all.slice(0, i + 1)).find(function (t) { return !t.dataset.result; });
+    board.value = next ? next.dataset.board : "";
+    res.value = "";
+    if (!next) say(status.dataset.done);
+    res.focus();
+  }
+  res.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" || ev.key === "b" || ev.key === "Backspace") {
+      ev.preventDefault(); board.focus(); board.select(); return;
+    }
+    if (ev.key === "Enter" || ev.key === "Tab" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const code = keys[ev.key];
+    if (ev.key.length === 1) ev.preventDefault();
+    if (code && board.value) send(board.value, code);
+  });
+  board.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); res.focus(); }
+  });
+  quick.addEventListener("submit", function (ev) { ev.preventDefault(); send(board.value, res.value); });
+})();

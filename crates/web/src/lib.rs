@@ -13,7 +13,9 @@
 pub mod accounts;
 mod context;
 pub mod data_dir;
+pub mod demo;
 mod error;
+mod events;
 pub mod i18n;
 pub mod live;
 mod pages;
@@ -39,7 +41,12 @@ pub struct ServeOptions {
     /// The folder of event files.
     pub data: PathBuf,
     pub addr: SocketAddr,
+    /// Make the demo events (and an administrator `demo`) in `data` first.
+    pub demo: bool,
 }
+
+/// The demo's back-office account.
+pub const DEMO_USER: (&str, &str) = ("demo", "demo-password");
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +62,8 @@ pub enum ServeError {
     },
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+    #[error("demo: {0}")]
+    Demo(#[from] arbiter_desk::DeskError),
 }
 
 /// A server over one data folder, ready to route requests.
@@ -75,6 +84,7 @@ impl Server {
         live::spawn_watcher(hub.clone(), Box::new(live::FileStamps::new(data.clone())));
         Ok(Server {
             state: AppState(Arc::new(Inner {
+                events: events::Events::new(data.clone(), hub.clone()),
                 data,
                 accounts,
                 hub,
@@ -106,8 +116,78 @@ fn router(state: AppState) -> Router {
         .route("/login", get(pages::login::page).post(pages::login::submit))
         .route("/logout", post(pages::login::logout))
         .route("/admin", get(pages::admin::home))
+        .route("/admin/new", post(pages::admin::create_event))
+        .route("/admin/e/{event}/", get(pages::admin::event_home))
+        .route("/admin/e/{event}/section", post(pages::admin::add_section))
+        .route("/admin/e/{event}/undo", post(pages::admin::undo))
+        .route("/admin/e/{event}/log", get(pages::admin::log))
+        .route(
+            "/admin/e/{event}/{section}/",
+            get(pages::admin::section_home),
+        )
+        .route(
+            "/admin/e/{event}/{section}/player",
+            post(pages::admin::add_player),
+        )
+        .route(
+            "/admin/e/{event}/{section}/import",
+            post(pages::admin::import_players),
+        )
+        .route(
+            "/admin/e/{event}/{section}/withdraw",
+            post(pages::admin::withdraw),
+        )
+        .route("/admin/e/{event}/{section}/bye", post(pages::admin::bye))
+        .route(
+            "/admin/e/{event}/{section}/forbid",
+            post(pages::admin::forbid),
+        )
+        .route(
+            "/admin/e/{event}/{section}/checkin",
+            post(pages::admin::check_in),
+        )
+        .route("/admin/e/{event}/{section}/pair", post(pages::admin::pair))
+        .route(
+            "/admin/e/{event}/{section}/round/{round}",
+            get(pages::admin::round_home),
+        )
+        .route(
+            "/admin/e/{event}/{section}/round/{round}/result",
+            post(pages::admin::result),
+        )
+        .route("/e/{event}/", get(pages::public::event_home))
         .route("/e/{event}/live", get(pages::events::live))
         .route("/e/{event}/qr.svg", get(pages::events::qr))
+        .route("/e/{event}/{file}", get(pages::public::section_file))
+        .route("/e/{event}/{section}/players", get(pages::public::players))
+        .route(
+            "/e/{event}/{section}/round/{round}",
+            get(pages::public::round),
+        )
+        .route(
+            "/e/{event}/{section}/round/{round}/slips",
+            get(pages::public::slips),
+        )
+        .route(
+            "/e/{event}/{section}/standings",
+            get(pages::public::standings),
+        )
+        .route(
+            "/e/{event}/{section}/standings.csv",
+            get(pages::public::standings_csv),
+        )
+        .route(
+            "/e/{event}/{section}/crosstable",
+            get(pages::public::crosstable),
+        )
+        .route(
+            "/e/{event}/{section}/wallchart",
+            get(pages::public::wallchart),
+        )
+        .route(
+            "/e/{event}/{section}/player/{id}",
+            get(pages::public::player_card),
+        )
         .fallback(|| async {
             WebError::new(
                 axum::http::StatusCode::NOT_FOUND,
@@ -124,6 +204,19 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    if options.demo {
+        let names = demo::create(&options.data)?;
+        let accounts = Accounts::open(&DataDir::new(&options.data).server_db())?;
+        accounts.add_user(DEMO_USER.0, DEMO_USER.1, Role::Administrator)?;
+        let names: Vec<&str> = names.iter().map(EventName::as_str).collect();
+        println!(
+            "Demo events {} in {}; back office: user '{}', password '{}'",
+            names.join(", "),
+            options.data.display(),
+            DEMO_USER.0,
+            DEMO_USER.1
+        );
+    }
     runtime.block_on(async {
         let server = Server::open(&options.data)?;
         let listener = tokio::net::TcpListener::bind(options.addr)

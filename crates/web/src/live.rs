@@ -80,7 +80,20 @@ pub struct FileStamps {
     seen: HashMap<EventName, (Stamp, u64)>,
 }
 
-type Stamp = [(u64, Option<SystemTime>); 2];
+/// What a file's metadata says of its last write: size and modification
+/// time of `EVENT.arb` and of `EVENT.arb-wal`.
+pub type Stamp = [(u64, Option<SystemTime>); 2];
+
+/// The stamp of the event file at `path` now.
+pub fn stamp(path: &std::path::Path) -> Stamp {
+    let mut wal = path.to_path_buf().into_os_string();
+    wal.push("-wal");
+    let meta = |p: &std::path::Path| match std::fs::metadata(p) {
+        Ok(m) => (m.len(), m.modified().ok()),
+        Err(_) => (0, None),
+    };
+    [meta(path), meta(std::path::Path::new(&wal))]
+}
 
 impl FileStamps {
     pub fn new(dir: DataDir) -> FileStamps {
@@ -91,14 +104,7 @@ impl FileStamps {
     }
 
     fn stamp(&self, event: &EventName) -> Stamp {
-        let path = self.dir.event_path(event);
-        let mut wal = path.clone().into_os_string();
-        wal.push("-wal");
-        let meta = |p: &std::path::Path| match std::fs::metadata(p) {
-            Ok(m) => (m.len(), m.modified().ok()),
-            Err(_) => (0, None),
-        };
-        [meta(&path), meta(std::path::Path::new(&wal))]
+        stamp(&self.dir.event_path(event))
     }
 }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::accounts::Accounts;
 use crate::data_dir::DataDir;
+use crate::events::Events;
 use crate::live::Hub;
 use crate::security::rate_limit::LoginLimiter;
 
@@ -13,6 +14,7 @@ pub struct AppState(pub Arc<Inner>);
 
 pub struct Inner {
     pub data: DataDir,
+    pub events: Events,
     pub accounts: Accounts,
     pub hub: Arc<Hub>,
     pub limiter: LoginLimiter,

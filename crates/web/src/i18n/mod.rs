@@ -21,6 +21,42 @@ pub use negotiate::{LANG_COOKIE, negotiate};
 
 use fluent_bundle::FluentArgs;
 
+/// A number a message counts (rounds, players), by value or reference as
+/// templates hand them over.
+pub trait Count {
+    fn count(&self) -> i64;
+}
+
+impl Count for u32 {
+    fn count(&self) -> i64 {
+        i64::from(*self)
+    }
+}
+
+impl Count for u64 {
+    fn count(&self) -> i64 {
+        i64::try_from(*self).unwrap_or(i64::MAX)
+    }
+}
+
+impl Count for usize {
+    fn count(&self) -> i64 {
+        i64::try_from(*self).unwrap_or(i64::MAX)
+    }
+}
+
+impl Count for i64 {
+    fn count(&self) -> i64 {
+        *self
+    }
+}
+
+impl<T: Count> Count for &T {
+    fn count(&self) -> i64 {
+        (**self).count()
+    }
+}
+
 /// The texts of one request's language, handed to every template as `tr`.
 #[derive(Clone, Copy, Debug)]
 pub struct Tr {
@@ -43,9 +79,9 @@ impl Tr {
     }
 
     /// The message `key` with one numeric argument (plural-aware).
-    pub fn tn(&self, key: &str, name: &str, n: i64) -> String {
+    pub fn tn(&self, key: &str, name: &str, n: impl Count) -> String {
         let mut args = FluentArgs::new();
-        args.set(name.to_string(), n);
+        args.set(name.to_string(), n.count());
         Catalog::get().text(self.lang, key, Some(&args))
     }
 
@@ -74,6 +110,20 @@ impl Tr {
     /// A time of day (`15:30`).
     pub fn time(&self, time: jiff::civil::Time) -> String {
         format_time(self.lang, time)
+    }
+
+    /// The standings crate's column title: 0 rank, 1 pairing number,
+    /// 2 name, 3 points.
+    pub fn column(&self, which: usize) -> &'static str {
+        arbiter_standings::labels::column_titles(self.lang)[which.min(3)]
+    }
+
+    /// "Standings after round N", as the CLI titles them.
+    pub fn standings_title(&self, rounds: impl Count) -> String {
+        arbiter_standings::labels::standings_title(
+            self.lang,
+            u32::try_from(rounds.count()).unwrap_or(0),
+        )
     }
 
     /// The full name of a tie-break code (`BH/C1` → "Buchholz Cut 1"), as

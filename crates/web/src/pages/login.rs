@@ -72,7 +72,7 @@ pub async fn submit(
         .map_or_else(|| "unknown".to_string(), |p| p.to_string());
     let keys = vec![format!("ip:{ip}"), format!("user:{}", login.name)];
     if let Err(seconds) = app.limiter.check(&keys, Instant::now()) {
-        let message = ctx.tr.tn("login-throttled", "seconds", seconds as i64);
+        let message = ctx.tr.tn("login-throttled", "seconds", seconds);
         let mut response = form(
             &ctx,
             StatusCode::TOO_MANY_REQUESTS,

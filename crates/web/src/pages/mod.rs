@@ -6,6 +6,7 @@ pub mod assets;
 pub mod errors;
 pub mod events;
 pub mod login;
+pub mod public;
 
 use crate::context::Ctx;
 use crate::i18n::{Lang, Tr};
@@ -78,5 +79,19 @@ pub fn html<T: askama::Template>(page: &T) -> axum::response::Response {
     match page.render() {
         Ok(body) => axum::response::Html(body).into_response(),
         Err(e) => crate::error::WebError::internal(e).into_response(),
+    }
+}
+
+/// A page with a live block: the whole page, or only the block when the
+/// page's script re-fetches it after a change (`X-Fragment`).
+pub fn live_html<T: askama::Template, B: askama::Template>(
+    ctx: &crate::context::Ctx,
+    page: &T,
+    block: B,
+) -> axum::response::Response {
+    if ctx.fragment {
+        html(&block)
+    } else {
+        html(page)
     }
 }
