@@ -102,7 +102,6 @@ col-white = White
 col-black = Black
 col-result = Result
 col-round = Round
-col-colour = Colour
 col-opponent = Opponent
 withdrawn-from = withdrawn from round { $round }
 pairing-bye = bye (pairing-allocated)

@@ -101,7 +101,6 @@ col-white = Bianco
 col-black = Nero
 col-result = Risultato
 col-round = Turno
-col-colour = Colore
 col-opponent = Avversario
 withdrawn-from = ritirato dal turno { $round }
 pairing-bye = bye (assegnato dall'abbinamento)

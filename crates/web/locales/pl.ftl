@@ -103,7 +103,6 @@ col-white = Białe
 col-black = Czarne
 col-result = Wynik
 col-round = Runda
-col-colour = Kolor
 col-opponent = Przeciwnik
 withdrawn-from = wycofany od rundy { $round }
 pairing-bye = pauza (przydzielona w kojarzeniu)

@@ -103,7 +103,6 @@ col-white = Белые
 col-black = Чёрные
 col-result = Результат
 col-round = Тур
-col-colour = Цвет
 col-opponent = Соперник
 withdrawn-from = выбыл с { $round }-го тура
 pairing-bye = свободен от игры (по жеребьёвке)

@@ -146,11 +146,16 @@ fn play(
     Ok(())
 }
 
-fn details(name: &str, city: &str, start: &str, end: &str, rounds: &[&str]) -> EventDetailsForm {
+fn details(
+    name: &str,
+    (city, fed): (&str, &str),
+    (start, end): (&str, &str),
+    rounds: &[&str],
+) -> EventDetailsForm {
     EventDetailsForm {
         name: Some(name.into()),
         city: Some(city.into()),
-        fed: Some("ITA".into()),
+        fed: Some(fed.into()),
         start: Some(start.into()),
         end: Some(end.into()),
         chief_arbiter: Some("Bianchi, Laura".into()),
@@ -185,9 +190,8 @@ pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
         &origin,
         &details(
             "City Open 2026",
-            "Bologna",
-            "2026-03-14",
-            "2026-03-18",
+            ("Bologna", "ITA"),
+            ("2026-03-14", "2026-03-18"),
             &[
                 "2026-03-14",
                 "2026-03-14",
@@ -233,9 +237,8 @@ pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
         &origin,
         &details(
             "Spring Festival",
-            "Kraków",
-            "2026-04-10",
-            "2026-04-13",
+            ("Kraków", "POL"),
+            ("2026-04-10", "2026-04-13"),
             &[
                 "2026-04-10",
                 "2026-04-11",

@@ -55,6 +55,13 @@ impl Resp {
 }
 
 impl TestServer {
+    /// A server over the demo events (`city-open`, `festival`).
+    pub fn with_demo() -> TestServer {
+        let t = TestServer::new();
+        arbiter_web::demo::create(t.dir.path()).expect("demo events");
+        t
+    }
+
     pub fn new() -> TestServer {
         let dir = tempfile::tempdir().expect("scratch folder");
         let server = Server::open(dir.path()).expect("server");
@@ -115,6 +122,31 @@ impl TestServer {
 
     pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Resp {
         self.send(Method::GET, path, headers, None).await
+    }
+
+    /// `GET path` as JSON.
+    pub async fn json(&self, path: &str) -> serde_json::Value {
+        let r = self.get_with(path, &[("accept", "application/json")]).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        assert!(
+            r.header("content-type").starts_with("application/json"),
+            "{path}"
+        );
+        serde_json::from_str(&r.body).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// A form POST with the session `cookie` and its `csrf` token.
+    pub async fn post(&self, path: &str, cookie: &str, csrf: &str, form: &str, json: bool) -> Resp {
+        let mut headers = vec![("cookie", cookie), ("x-csrf-token", csrf)];
+        if json {
+            headers.push(("accept", "application/json"));
+        }
+        self.send(Method::POST, path, &headers, Some(form)).await
+    }
+
+    /// The file of event `name` in the data folder.
+    pub fn event_path(&self, name: &str) -> std::path::PathBuf {
+        self.dir.path().join(format!("{name}.arb"))
     }
 
     /// Adds an account with [`PASSWORD`].
