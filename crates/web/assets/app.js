@@ -51,6 +51,10 @@
                  "+": "+/-", "-": "-/+", "*": "-/-" };
   function rows() { return Array.from(document.querySelectorAll("#entry tr[data-board]")); }
   function say(text, bad) { status.textContent = text; status.className = bad ? "error" : "muted"; }
+  // Keys typed faster than the server answers wait their turn, each for
+  // the board the previous one moved to.
+  let chain = Promise.resolve();
+  function queue(code) { chain = chain.then(function () { return board.value ? send(board.value, code) : null; }); }
   async function send(b, code) {
     const body = new URLSearchParams({ board: b, result: code });
     let r, data;
@@ -82,7 +86,7 @@
     if (ev.key === "Enter" || ev.key === "Tab" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const code = keys[ev.key];
     if (ev.key.length === 1) ev.preventDefault();
-    if (code && board.value) send(board.value, code);
+    if (code) queue(code);
   });
   board.addEventListener("keydown", function (ev) {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); res.focus(); }
