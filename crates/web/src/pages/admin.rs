@@ -30,17 +30,21 @@ fn field(f: &Fields, name: &str) -> Option<String> {
 }
 
 /// The session of a back-office request, or a redirect to the login.
-pub fn require_login(ctx: &Ctx) -> Result<&Session, Response> {
-    ctx.session.as_ref().ok_or_else(|| redirect("/login"))
+pub fn require_login(ctx: &Ctx) -> Result<&Session, Box<Response>> {
+    ctx.session
+        .as_ref()
+        .ok_or_else(|| Box::new(redirect("/login")))
 }
 
 /// The session, if it may manage `event`.
-fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Response> {
+fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Response>> {
     let session = require_login(ctx)?;
     if session.user.may_manage(event) {
         Ok(session)
     } else {
-        Err(WebError::new(StatusCode::FORBIDDEN, Message::Key("error-forbidden")).into_response())
+        Err(Box::new(
+            WebError::new(StatusCode::FORBIDDEN, Message::Key("error-forbidden")).into_response(),
+        ))
     }
 }
 
@@ -96,7 +100,7 @@ async fn admin_page(
 ) -> Result<Response, WebError> {
     let session = match require_login(ctx) {
         Ok(s) => s,
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let events = app
         .data
@@ -136,7 +140,7 @@ pub async fn create_event(
 ) -> Result<Response, WebError> {
     let session = match require_login(&ctx) {
         Ok(s) => s.clone(),
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     if session.user.role != Role::Administrator {
         return Err(WebError::new(
@@ -239,7 +243,7 @@ pub async fn event_home(
 ) -> Result<Response, WebError> {
     let event = EventName::parse(&name)?;
     if let Err(r) = authorize(&ctx, &event) {
-        return Ok(r);
+        return Ok(*r);
     }
     event_page(&app, &ctx, &event, None, None).await
 }
@@ -254,7 +258,7 @@ pub async fn add_section(
     let event = EventName::parse(&name)?;
     let user = match authorize(&ctx, &event) {
         Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let code = field(&f, "code").unwrap_or_default();
     let form = section_form(&f);
@@ -274,7 +278,7 @@ pub async fn undo(
     let event = EventName::parse(&name)?;
     let user = match authorize(&ctx, &event) {
         Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let who = origin(&user, "undo");
     match command(&app, &event, move |d| d.undo(&who)).await? {
@@ -302,7 +306,7 @@ pub async fn log(
 ) -> Result<Response, WebError> {
     let event = EventName::parse(&name)?;
     if let Err(r) = authorize(&ctx, &event) {
-        return Ok(r);
+        return Ok(*r);
     }
     let (_, commands) = super::public::query(&app, &name, |d| d.log()).await?;
     let title = format!("{event} — {}", ctx.tr.t("admin-log"));
@@ -320,12 +324,21 @@ pub async fn log(
 struct SectionAdminPage {
     chrome: Chrome,
     nav: SectionNav,
-    players: Vec<(u32, u32, String, Option<u16>, Option<u32>)>,
+    players: Vec<CheckInRow>,
     next_round: u32,
     rounds: u32,
     error: Option<Refusal>,
     notice: Option<String>,
     form: Fields,
+}
+
+/// A player of the check-in list.
+struct CheckInRow {
+    id: u32,
+    tpn: u32,
+    name: String,
+    rating: Option<u16>,
+    withdrawn: Option<u32>,
 }
 
 impl SectionAdminPage {
@@ -377,14 +390,12 @@ async fn section_page(
         players: list
             .rows
             .iter()
-            .map(|r| {
-                (
-                    r.id,
-                    r.tpn,
-                    r.player.name.clone(),
-                    r.player.ratings.fide,
-                    r.withdrawn_from,
-                )
+            .map(|r| CheckInRow {
+                id: r.id,
+                tpn: r.tpn,
+                name: r.player.name.clone(),
+                rating: r.player.ratings.fide,
+                withdrawn: r.withdrawn_from,
             })
             .collect(),
         next_round: s.rounds_paired + 1,
@@ -406,7 +417,7 @@ pub async fn section_home(
     let event = EventName::parse(&name)?;
     check_name(&section)?;
     if let Err(r) = authorize(&ctx, &event) {
-        return Ok(r);
+        return Ok(*r);
     }
     section_page(&app, &ctx, &event, &section, None, None, Fields::new()).await
 }
@@ -416,8 +427,7 @@ pub async fn section_home(
 async fn section_command<T: Send + 'static>(
     app: AppState,
     ctx: Ctx,
-    name: String,
-    section: String,
+    (name, section): (String, String),
     f: Fields,
     action: String,
     run: impl FnOnce(&mut Desk, &arbiter_desk::Origin, &str, &Fields) -> Result<T, DeskError>
@@ -429,7 +439,7 @@ async fn section_command<T: Send + 'static>(
     check_name(&section)?;
     let user = match authorize(&ctx, &event) {
         Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let who = origin(&user, &action);
     let (sec, fields) = (section.clone(), f.clone());
@@ -495,8 +505,7 @@ pub async fn add_player(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         |d, who, sec, f| d.add_player(who, Some(sec), &player_form(f)),
@@ -515,8 +524,7 @@ pub async fn import_players(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         |d, who, sec, f| {
@@ -551,8 +559,7 @@ pub async fn withdraw(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         move |d, who, _sec, f| {
@@ -586,8 +593,7 @@ pub async fn bye(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         |d, who, _sec, f| {
@@ -616,8 +622,7 @@ pub async fn forbid(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         |d, who, _sec, f| d.forbid(who, id_field(f, "a")?, id_field(f, "b")?),
@@ -644,8 +649,7 @@ pub async fn check_in(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         |d, who, sec, f| {
@@ -679,8 +683,7 @@ pub async fn pair(
     section_command(
         app,
         ctx,
-        name,
-        section,
+        (name, section),
         f,
         action,
         |d, who, sec, _f| d.pair_next_round(who, Some(sec)),
@@ -711,7 +714,7 @@ pub async fn round_home(
     let event = EventName::parse(&name)?;
     check_name(&section)?;
     if let Err(r) = authorize(&ctx, &event) {
-        return Ok(r);
+        return Ok(*r);
     }
     let number: u32 = round
         .parse()
@@ -764,7 +767,7 @@ pub async fn result(
     check_name(&section)?;
     let user = match authorize(&ctx, &event) {
         Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(r),
+        Err(r) => return Ok(*r),
     };
     let number: u32 = round
         .parse()

@@ -29,10 +29,11 @@ pub fn is_mutating(method: &Method) -> bool {
 
 /// Check 1: the request comes from a page of this site.
 pub fn same_origin(headers: &HeaderMap) -> bool {
-    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-        if site != "same-origin" && site != "none" {
-            return false;
-        }
+    if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
+        && site != "same-origin"
+        && site != "none"
+    {
+        return false;
     }
     match headers.get(ORIGIN) {
         None => true,

@@ -19,10 +19,10 @@ async fn wait_for_event(body: &mut Body, name: &str, limit: Duration) -> Duratio
         let frame = tokio::time::timeout(left, body.frame())
             .await
             .unwrap_or_else(|_| panic!("no `{name}` within {limit:?}; got {text:?}"));
-        if let Some(Ok(frame)) = frame {
-            if let Some(data) = frame.data_ref() {
-                text.push_str(&String::from_utf8_lossy(data));
-            }
+        if let Some(Ok(frame)) = frame
+            && let Some(data) = frame.data_ref()
+        {
+            text.push_str(&String::from_utf8_lossy(data));
         }
         if text.contains(&format!("event: {name}")) {
             return start.elapsed();

@@ -172,10 +172,10 @@ pub async fn text(client: &Client, css: &str) -> String {
 pub async fn wait_for_text(client: &Client, css: &str, needle: &str, limit: Duration) -> Duration {
     let start = std::time::Instant::now();
     loop {
-        if let Ok(el) = client.find(Locator::Css(css)).await {
-            if el.text().await.is_ok_and(|t| t.contains(needle)) {
-                return start.elapsed();
-            }
+        if let Ok(el) = client.find(Locator::Css(css)).await
+            && el.text().await.is_ok_and(|t| t.contains(needle))
+        {
+            return start.elapsed();
         }
         assert!(
             start.elapsed() < limit,
