@@ -133,7 +133,9 @@ fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>)
     let output = dir.join("out.txt");
     let text = arbiter_trf::write(&TrfDocument::new(t.clone()));
     assert!(
-        !text.split('\r').any(|l| l.starts_with("152") || l.starts_with("XXC")),
+        !text
+            .split('\r')
+            .any(|l| l.starts_with("152") || l.starts_with("XXC")),
         "the input names an initial colour:\n{text}"
     );
     std::fs::write(&input, text).unwrap();
