@@ -154,8 +154,18 @@ pub fn kind_name(kind: Kind, lang: Lang) -> &'static str {
                 "Средний идеальный перформанс соперников",
             ],
             Kind::Rtng => ["Rating", "Elo", "Ranking", "Рейтинг"],
-            Kind::Mp => ["Match points", "Punti match", "Małe punkty meczowe", "Командные очки"],
-            Kind::Gp => ["Game points", "Punti individuali", "Małe punkty", "Очки за партии"],
+            Kind::Mp => [
+                "Match points",
+                "Punti match",
+                "Małe punkty meczowe",
+                "Командные очки",
+            ],
+            Kind::Gp => [
+                "Game points",
+                "Punti individuali",
+                "Małe punkty",
+                "Очки за партии",
+            ],
             Kind::MpvGp => [
                 "The other team score",
                 "L'altro punteggio di squadra",

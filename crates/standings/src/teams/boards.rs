@@ -5,8 +5,8 @@
 
 use std::cmp::Ordering;
 
-use arbiter_model::team::RoundKind;
 use arbiter_model::ByeKind;
+use arbiter_model::team::RoundKind;
 
 use super::field::TeamField;
 
@@ -28,7 +28,9 @@ pub(crate) fn board_totals(tf: &TeamField, i: usize, which: Matches) -> Vec<i64>
     let mut every_board = |value: i64| totals.iter_mut().for_each(|t| *t += value);
     let mut per_board: Vec<(usize, i64)> = Vec::new();
     for r in 0..tf.n {
-        let Some(round) = tf.round(i, r) else { continue };
+        let Some(round) = tf.round(i, r) else {
+            continue;
+        };
         match (&round.kind, which) {
             (RoundKind::Match(m), Matches::All) => {
                 per_board.extend(
@@ -80,8 +82,7 @@ pub(crate) fn top_board_cmp(a: &[i64], b: &[i64]) -> Ordering {
 /// BBE (12.3): better without the lowest board, then without the two lowest,
 /// ...
 pub(crate) fn bottom_board_cmp(a: &[i64], b: &[i64]) -> Ordering {
-    let sums = |v: &[i64]| -> Vec<i64> {
-        (1..v.len()).rev().map(|k| v[..k].iter().sum()).collect()
-    };
+    let sums =
+        |v: &[i64]| -> Vec<i64> { (1..v.len()).rev().map(|k| v[..k].iter().sum()).collect() };
     sums(b).cmp(&sums(a))
 }

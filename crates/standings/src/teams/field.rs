@@ -42,9 +42,7 @@ impl<'a> TeamField<'a> {
             .filter_map(|team| {
                 team.rounds
                     .iter()
-                    .rposition(|r| {
-                        r.played() || matches!(r.kind, RoundKind::PairingBye { .. })
-                    })
+                    .rposition(|r| r.played() || matches!(r.kind, RoundKind::PairingBye { .. }))
                     .map(|i| i + 1)
             })
             .max()

@@ -11,8 +11,8 @@
 mod boards;
 mod field;
 
-use arbiter_model::team::{TeamMatches, TeamScore, TeamSection};
 use arbiter_model::Tournament;
+use arbiter_model::team::{TeamMatches, TeamScore, TeamSection};
 
 use crate::buchholz::{Sum, average_of_opponents_buchholz, buchholz};
 use crate::code::{Kind, TieBreak};
@@ -187,7 +187,9 @@ fn standard_points(tf: &TeamField) -> Vec<Value> {
                         .iter()
                         .map(|b| std(i64::from(b.points.tenths()), draw))
                         .sum(),
-                    Some((None, x)) => std(i64::from(x.game_points.tenths()), draw * boards) * boards,
+                    Some((None, x)) => {
+                        std(i64::from(x.game_points.tenths()), draw * boards) * boards
+                    }
                     None => 0,
                 })
                 .sum();
