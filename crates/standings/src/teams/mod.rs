@@ -10,6 +10,11 @@
 
 mod boards;
 mod field;
+mod report;
+
+pub use report::{
+    BoardScore, MatchCell, MatchRow, board_results, match_crosstable, render_match_crosstable,
+};
 
 use arbiter_model::Tournament;
 use arbiter_model::team::{TeamMatches, TeamScore, TeamSection};
@@ -79,12 +84,7 @@ pub(crate) fn compute(
                 rank,
                 rank_to: placed,
                 tpn,
-                name: t
-                    .teams
-                    .iter()
-                    .find(|x| x.number == Some(tpn))
-                    .map(|x| x.name.clone())
-                    .unwrap_or_default(),
+                name: report::team_name(t, tpn),
                 points: points[p],
                 values: columns.iter().map(|c| c[p]).collect(),
             });
