@@ -12,7 +12,7 @@ use arbiter_standings::{StandingsOptions, compute_standings};
 /// R2: A-C ½-½ twice; B-D ½-½ twice. Every team 2 GP and 2 MP (3/1/0:
 /// two draws); board 1 totals A 1½, C 1, D 1, B ½; board 2 C 1, D 1.
 fn seed001_shaped() -> Tournament {
-    use Outcome::{Draw, Loss, Win};
+    use Outcome::{Draw, Win};
     let games: [[(u32, u32, Outcome); 4]; 2] = [
         [(1, 3, Win), (4, 2, Win), (5, 7, Draw), (8, 6, Draw)],
         [(1, 5, Draw), (6, 2, Draw), (3, 7, Draw), (8, 4, Draw)],
