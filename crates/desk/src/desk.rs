@@ -16,14 +16,15 @@ use crate::storage::{self, Access};
 /// event meanwhile (each attempt folds the new journal first).
 const ATTEMPTS: usize = 8;
 
-/// One event, open: every command and query of the arbiter.
+/// One event, open: every command and query of the arbiter. A desk is
+/// `Send`, so a server may run it on any thread.
 ///
 /// The state is the journal as folded when the desk was opened or last
 /// wrote; [`Desk::refresh`] reads what other writers added since. Commands
 /// never need it: they detect a concurrent write when they append, fold
 /// the new journal and run again.
 pub struct Desk {
-    store: Box<dyn JournalStore>,
+    store: Box<dyn JournalStore + Send>,
     /// How messages name the event (its file).
     name: String,
     access: Access,
@@ -78,7 +79,7 @@ impl Desk {
 
     /// A desk over any store (a database backend, a test's memory).
     pub fn over(
-        store: Box<dyn JournalStore>,
+        store: Box<dyn JournalStore + Send>,
         name: impl Into<String>,
         access: Access,
     ) -> Result<Desk, DeskError> {
@@ -140,7 +141,7 @@ impl Desk {
     }
 
     fn created(
-        store: Box<dyn JournalStore>,
+        store: Box<dyn JournalStore + Send>,
         name: String,
         journal: Journal,
         events: &[Event],

@@ -20,7 +20,10 @@ pub enum Access {
 }
 
 /// Opens the event file at `path`.
-pub(crate) fn open(path: &Path, _access: Access) -> Result<Box<dyn JournalStore>, DeskError> {
+pub(crate) fn open(
+    path: &Path,
+    _access: Access,
+) -> Result<Box<dyn JournalStore + Send>, DeskError> {
     if path.is_dir() {
         return Err(DeskError::storage(format!(
             "{}: is a folder, not an event file",
@@ -36,7 +39,7 @@ pub(crate) fn create(
     path: &Path,
     line: &str,
     events: &[Event],
-) -> Result<Box<dyn JournalStore>, DeskError> {
+) -> Result<Box<dyn JournalStore + Send>, DeskError> {
     let mut store = SqliteStore::create(path)?;
     if let Err(e) = store.append(0, line, events) {
         drop(store);
