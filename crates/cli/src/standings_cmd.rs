@@ -127,7 +127,7 @@ pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
 /// The source named on the command line: a TRF file, or an event file (a
 /// database) — the only reading of an event is through the desk.
 enum Source {
-    Trf(arbiter_trf::TrfDocument),
+    Trf(Box<arbiter_trf::TrfDocument>),
     Event(Desk),
 }
 
@@ -136,7 +136,7 @@ fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if is_trf_name || (section.is_none() && !arbiter_desk::is_database(source)) {
-        return Ok(Source::Trf(arbiter_desk::read_trf(source)?));
+        return Ok(Source::Trf(Box::new(arbiter_desk::read_trf(source)?)));
     }
     Ok(Source::Event(Desk::open_read_only(source)?))
 }
