@@ -128,7 +128,8 @@ pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
 /// database) — the only reading of an event is through the desk.
 enum Source {
     Trf(Box<arbiter_trf::TrfDocument>),
-    Event(Desk),
+
+    Event(Box<Desk>),
 }
 
 fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
@@ -138,7 +139,7 @@ fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
     if is_trf_name || (section.is_none() && !arbiter_desk::is_database(source)) {
         return Ok(Source::Trf(Box::new(arbiter_desk::read_trf(source)?)));
     }
-    Ok(Source::Event(Desk::open_read_only(source)?))
+    Ok(Source::Event(Box::new(Desk::open_read_only(source)?)))
 }
 
 fn standings(a: &StandingsArgs) -> Result<String, DeskError> {
