@@ -347,3 +347,41 @@ fn lots_and_what_commands_print() {
     let out = ok(&["result", e, "1", "1", "1-0"]);
     assert_eq!(out.lines().count(), 1, "{out}");
 }
+
+/// Issue 10 item 9 (the desk's side): `import trf`, `standings FILE.trf`
+/// and `crosstable FILE.trf` read a TRF through the validator of `trf
+/// check`, and refuse what it refuses with the same message.
+#[test]
+fn every_command_reading_a_trf_validates_it_alike() {
+    let corpus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/dutch/small-102242150.trf"
+    );
+    let text = std::fs::read_to_string(corpus).unwrap();
+    // Player 1 met 6 in round 1; make his line say 7 (one-sided).
+    let broken = text.replacen("     6 b =", "     7 b =", 1);
+    assert_ne!(broken, text);
+    let dir = scratch("safety-trf");
+    let file = dir.join("broken.trf");
+    std::fs::write(&file, broken).unwrap();
+    let f = file.to_str().unwrap();
+    let check = run(&["trf", "check", f]);
+    assert_eq!(check.status.code(), Some(3));
+    let message = String::from_utf8_lossy(&check.stderr).into_owned();
+    assert!(message.starts_with(&format!("{f}:")), "{message}");
+    let event = dir.join("imported.arb");
+    for args in [
+        vec!["standings", f],
+        vec!["crosstable", f],
+        vec!["import", "trf", f, event.to_str().unwrap()],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("error: {message}"),
+            "{args:?}"
+        );
+    }
+    assert!(!event.exists());
+}
