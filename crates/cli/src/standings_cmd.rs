@@ -36,7 +36,7 @@ pub struct StandingsArgs {
     #[arg(long, short = 't', allow_hyphen_values = true)]
     pub tiebreaks: Option<String>,
     /// A national tie-break list: it-buchholz (Buchholz variante italiana),
-    /// it-sonneborn, pl-002, by-004.
+    /// it-sonneborn, pl-002, by-004; pl-001 (family teams: MP, then board 1).
     #[arg(long, conflicts_with = "tiebreaks")]
     pub preset: Option<String>,
     /// Output format: text, tsv, csv or json.
@@ -127,8 +127,9 @@ pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
 /// The source named on the command line: a TRF file, or an event file (a
 /// database) — the only reading of an event is through the desk.
 enum Source {
-    Trf(arbiter_trf::TrfDocument),
-    Event(Desk),
+    Trf(Box<arbiter_trf::TrfDocument>),
+
+    Event(Box<Desk>),
 }
 
 fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
@@ -136,9 +137,9 @@ fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if is_trf_name || (section.is_none() && !arbiter_desk::is_database(source)) {
-        return Ok(Source::Trf(arbiter_desk::read_trf(source)?));
+        return Ok(Source::Trf(Box::new(arbiter_desk::read_trf(source)?)));
     }
-    Ok(Source::Event(Desk::open_read_only(source)?))
+    Ok(Source::Event(Box::new(Desk::open_read_only(source)?)))
 }
 
 fn standings(a: &StandingsArgs) -> Result<String, DeskError> {

@@ -16,7 +16,8 @@ use crate::storage::{self, Access};
 /// event meanwhile (each attempt folds the new journal first).
 const ATTEMPTS: usize = 8;
 
-/// One event, open: every command and query of the arbiter.
+/// One event, open: every command and query of the arbiter. A desk is
+/// `Send`, so a server may run it on any thread.
 ///
 /// The state is the journal as folded when the desk was opened or last
 /// wrote; [`Desk::refresh`] reads what other writers added since. Commands

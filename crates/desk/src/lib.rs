@@ -17,6 +17,34 @@
 //! Errors are one type, [`DeskError`], whose [`ErrorKind`] a face maps (the
 //! CLI to exit codes, the web to HTTP statuses).
 //!
+//! ```
+//! use arbiter_desk::{Desk, ErrorKind, NewEvent, Origin, PlayerForm, SectionForm};
+//!
+//! let origin = Origin::web("alice", "new event");
+//! let request = NewEvent {
+//!     name: "Club Open".into(),
+//!     section: "main".into(),
+//!     config: SectionForm {
+//!         rounds: Some("5".into()),
+//!         ..SectionForm::default()
+//!     },
+//! };
+//! let (mut desk, _) = Desk::create_in_memory(&origin, &request)?;
+//! for (name, rating) in [("Rossi, Mario", "2100"), ("Verdi, Anna", "1950")] {
+//!     let form = PlayerForm {
+//!         name: Some(name.into()),
+//!         rating: Some(rating.into()),
+//!         ..PlayerForm::default()
+//!     };
+//!     desk.add_player(&origin, None, &form)?;
+//! }
+//! let round = desk.pair_next_round(&origin, None)?;
+//! assert_eq!((round.boards[0].white.player.name.as_str(), round.boards.len()), ("Rossi, Mario", 1));
+//! let refused = desk.record_result(&origin, None, 1, 1, "2-0").unwrap_err();
+//! assert_eq!((refused.kind(), refused.field()), (ErrorKind::InvalidInput, Some("result")));
+//! # Ok::<(), arbiter_desk::DeskError>(())
+//! ```
+//!
 //! # Use cases
 //! * event: [`Desk::create`], [`Desk::import_trf`], [`Desk::set_details`],
 //!   [`Desk::add_section`], [`Desk::configure_section`], [`Desk::draw_lots`];

@@ -9,6 +9,16 @@ use arbiter_desk::{Desk, ErrorKind, Origin, write_file};
 use common::{file, folder, origin, player, players};
 
 #[test]
+fn a_desk_can_move_to_another_thread() {
+    fn send<T: Send>(_: &T) {}
+    let dir = folder();
+    let (desk, _) = file(&dir, "dutch", 5);
+    send(&desk);
+    let summary = std::thread::spawn(move || desk.summary()).join().unwrap();
+    assert_eq!(summary.info.name, "Open");
+}
+
+#[test]
 fn commands_survive_reopening_and_queries_do_not_write() {
     let dir = folder();
     let (mut desk, path) = file(&dir, "dutch", 5);

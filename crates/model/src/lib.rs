@@ -8,6 +8,7 @@ pub mod points;
 pub mod round_entry;
 pub mod scoring;
 pub mod system;
+pub mod team;
 pub mod tournament;
 
 pub use player::{Colour, Player, Ratings, Sex, Title, Tpn};
@@ -15,4 +16,5 @@ pub use points::Points;
 pub use round_entry::{ByeKind, Outcome, RoundEntry};
 pub use scoring::Scoring;
 pub use system::{PabRule, System};
-pub use tournament::{Entrant, EventInfo, ForbiddenGroup, Team, Tournament};
+pub use team::Team;
+pub use tournament::{Entrant, EventInfo, ForbiddenGroup, Tournament};

@@ -1,5 +1,8 @@
 //! A small RFC 4180 reader for player lists: comma- (or semicolon-)
 //! separated, double-quoted fields with `""` escapes, header row first.
+//! Hand-written rather than the `csv` crate's (which the ratings crate uses)
+//! because errors name the line a record starts on, and `csv` does not
+//! count the blank lines it skips.
 
 /// One record and the 1-based line where it starts.
 pub struct Record {

@@ -340,31 +340,11 @@ fn paired(
     }
 }
 
-fn with_override(e: Event) -> Event {
-    match e {
-        Event::RoundPaired {
-            section,
-            round,
-            system,
-            engine,
-            tpn_order,
-            input,
-            boards,
-            bye,
-            ..
-        } => Event::RoundPaired {
-            section,
-            round,
-            system,
-            engine,
-            tpn_order,
-            input,
-            boards,
-            bye,
-            override_rules: true,
-        },
-        other => other,
+fn with_override(mut e: Event) -> Event {
+    if let Event::RoundPaired { override_rules, .. } = &mut e {
+        *override_rules = true;
     }
+    e
 }
 
 /// Records `results` on the boards of `round`, in board order.
