@@ -39,8 +39,9 @@
 
 // Fast result entry (back office, round page): the result field takes one
 // key per board — 1 (1-0), 0 (0-1), = 5 h (½-½), + (+/-), - (-/+), * (-/-) —
-// records it, and moves to the next board without a result. Escape or b
-// goes to the board field to jump; Enter goes back to the result.
+// and moves at once to the next board without a result while the server
+// records it. Escape or b goes to the board field to jump to a board;
+// Enter goes back to the result.
 (function () {
   const quick = document.getElementById("quick");
   if (!quick) return;
@@ -49,12 +50,18 @@
   const status = document.getElementById("quick-status");
   const keys = { "1": "1-0", "0": "0-1", "5": "1/2", "=": "1/2", "h": "1/2",
                  "+": "+/-", "-": "-/+", "*": "-/-" };
-  function rows() { return Array.from(document.querySelectorAll("#entry tr[data-board]")); }
-  function say(text, bad) { status.textContent = text; status.className = bad ? "error" : "muted"; }
-  // Keys typed faster than the server answers wait their turn, each for
-  // the board the previous one moved to.
+  const pending = new Set();
   let chain = Promise.resolve();
-  function queue(code) { chain = chain.then(function () { return board.value ? send(board.value, code) : null; }); }
+  function rows() { return Array.from(document.querySelectorAll("#entry tr[data-board]")); }
+  function row(b) { return rows().find(function (t) { return t.dataset.board === String(b); }); }
+  function say(text, bad) { status.textContent = text; status.className = bad ? "error" : "muted"; }
+  function open(t) { return !t.dataset.result && !pending.has(t.dataset.board); }
+  // The first open board after `b`, wrapping round.
+  function nextAfter(b) {
+    const all = rows();
+    const i = all.indexOf(row(b));
+    return all.slice(i + 1).concat(all.slice(0, i + 1)).find(open);
+  }
   async function send(b, code) {
     const body = new URLSearchParams({ board: b, result: code });
     let r, data;
@@ -62,34 +69,47 @@
       r = await fetch(quick.action, { method: "POST", body: body,
         headers: { "Accept": "application/json", "X-CSRF-Token": quick.dataset.csrf } });
       data = await r.json();
-    } catch (e) { say(String(e), true); return; }
-    if (!r.ok) { say(data.error || r.statusText, true); res.select(); return; }
-    const all = rows();
-    const row = all.find(function (t) { return t.dataset.board === String(data.board); });
-    if (row) {
-      row.dataset.result = data.result;
-      row.querySelector(".shown").textContent = data.shown;
-      if (data.corrected) row.classList.add("corrected");
+    } catch (e) { data = { error: String(e) }; }
+    pending.delete(String(b));
+    const t = row(b);
+    if (t) t.classList.remove("pending");
+    if (!r || !r.ok) {
+      say(b + ": " + (data.error || "?"), true);
+      board.value = b; res.focus(); res.select();
+      return;
+    }
+    if (t) {
+      t.dataset.result = data.result;
+      t.querySelector(".shown").textContent = data.shown;
+      if (data.corrected) t.classList.add("corrected");
     }
     say((data.corrected ? status.dataset.corrected : status.dataset.saved) + " " + data.board + ": " + data.shown);
-    const i = all.indexOf(row);
-    const next = all.slice(i + 1).concat(all.slice(0, i + 1)).find(function (t) { return !t.dataset.result; });
+    if (!rows().some(open) && pending.size === 0) say(status.dataset.done);
+  }
+  function enter(code) {
+    const b = board.value.trim();
+    if (!b || !row(b)) { say(b ? b + "?" : "", true); return; }
+    pending.add(b);
+    row(b).classList.add("pending");
+    const next = nextAfter(b);
     board.value = next ? next.dataset.board : "";
     res.value = "";
-    if (!next) say(status.dataset.done);
-    res.focus();
+    chain = chain.then(function () { return send(b, code); });
   }
   res.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape" || ev.key === "b" || ev.key === "Backspace") {
       ev.preventDefault(); board.focus(); board.select(); return;
     }
     if (ev.key === "Enter" || ev.key === "Tab" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const code = keys[ev.key];
     if (ev.key.length === 1) ev.preventDefault();
-    if (code) queue(code);
+    if (keys[ev.key]) enter(keys[ev.key]);
   });
   board.addEventListener("keydown", function (ev) {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); res.focus(); }
   });
-  quick.addEventListener("submit", function (ev) { ev.preventDefault(); send(board.value, res.value); });
+  quick.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    const code = keys[res.value.trim()] || res.value.trim();
+    if (code) enter(code);
+  });
 })();

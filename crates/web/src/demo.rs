@@ -1,8 +1,9 @@
 //! `arbiter serve --demo`: events made in a scratch folder through the
 //! application layer, as an arbiter would make them, so a newcomer sees a
 //! real tournament: a played 9-round Swiss open and a festival of five
-//! groups in the middle of its round 5. (The team event joins when team
-//! matches are in the application layer: [`TEAM_EVENT`].)
+//! groups in the middle of its round 5. The team event of issue 14 joins
+//! [`create`] when team sections are in the application layer this crate
+//! is built on (issue 11).
 //!
 //! The games' results are invented by a fixed pseudo-random draw weighted
 //! by rating, so every run shows the same tournament.
@@ -12,9 +13,6 @@ use std::path::Path;
 use arbiter_desk::{Desk, DeskError, EventDetailsForm, NewEvent, Origin, PlayerForm, SectionForm};
 
 use crate::data_dir::EventName;
-
-/// The team event of the demo, once team support lands (issue 11).
-pub const TEAM_EVENT: Option<&str> = None;
 
 const FIRST: [&str; 20] = [
     "Anna",

@@ -120,6 +120,7 @@ fn router(state: AppState) -> Router {
         .route("/admin/e/{event}/", get(pages::admin::event_home))
         .route("/admin/e/{event}/section", post(pages::admin::add_section))
         .route("/admin/e/{event}/undo", post(pages::admin::undo))
+        .route("/admin/e/{event}/details", post(pages::admin::details))
         .route("/admin/e/{event}/log", get(pages::admin::log))
         .route(
             "/admin/e/{event}/{section}/",
@@ -132,6 +133,14 @@ fn router(state: AppState) -> Router {
         .route(
             "/admin/e/{event}/{section}/import",
             post(pages::admin::import_players),
+        )
+        .route(
+            "/admin/e/{event}/{section}/update",
+            post(pages::admin::update_player),
+        )
+        .route(
+            "/admin/e/{event}/{section}/settings",
+            post(pages::admin::settings),
         )
         .route(
             "/admin/e/{event}/{section}/withdraw",
@@ -154,6 +163,10 @@ fn router(state: AppState) -> Router {
         .route(
             "/admin/e/{event}/{section}/round/{round}/result",
             post(pages::admin::result),
+        )
+        .route(
+            "/admin/e/{event}/{section}/round/{round}/pairing",
+            post(pages::admin::set_pairing),
         )
         .route("/e/{event}/", get(pages::public::event_home))
         .route("/e/{event}/live", get(pages::events::live))

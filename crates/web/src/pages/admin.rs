@@ -269,6 +269,41 @@ pub async fn add_section(
     }
 }
 
+/// `POST /admin/e/{event}/details`: the event's descriptive data (empty
+/// fields keep their value).
+pub async fn details(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path(name): Path<String>,
+    Form(f): Form<Fields>,
+) -> Result<Response, WebError> {
+    let event = EventName::parse(&name)?;
+    let user = match authorize(&ctx, &event) {
+        Ok(s) => s.user.name.clone(),
+        Err(r) => return Ok(*r),
+    };
+    let form = arbiter_desk::EventDetailsForm {
+        name: field(&f, "name"),
+        city: field(&f, "city"),
+        fed: field(&f, "fed"),
+        start: field(&f, "start"),
+        end: field(&f, "end"),
+        kind: field(&f, "kind"),
+        chief_arbiter: field(&f, "chief_arbiter"),
+        deputies: field(&f, "deputies"),
+        time_control: field(&f, "time_control"),
+        round_dates: field(&f, "round_dates"),
+    };
+    let who = origin(&user, "event set");
+    match command(&app, &event, move |d| d.set_details(&who, &form)).await? {
+        Ok(_) => {
+            let notice = ctx.tr.t("admin-details-set");
+            event_page(&app, &ctx, &event, None, Some(notice)).await
+        }
+        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
+    }
+}
+
 /// `POST /admin/e/{event}/undo`: cancels the latest action still in force.
 pub async fn undo(
     State(app): State<AppState>,
@@ -540,6 +575,49 @@ pub async fn import_players(
     .await
 }
 
+/// `POST …/settings`: the section's settings (empty fields keep theirs).
+pub async fn settings(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((name, section)): Path<(String, String)>,
+    Form(f): Form<Fields>,
+) -> Result<Response, WebError> {
+    let action = format!("section set {section}");
+    section_command(
+        app,
+        ctx,
+        (name, section),
+        f,
+        action,
+        |d, who, sec, f| d.configure_section(who, sec, &section_form(f)),
+        |ctx, set| Err(ctx.tr.ts("admin-settings-set", "section", &set.code)),
+    )
+    .await
+}
+
+/// `POST …/update`: a registered player's data (`player` = id).
+pub async fn update_player(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((name, section)): Path<(String, String)>,
+    Form(f): Form<Fields>,
+) -> Result<Response, WebError> {
+    let action = format!(
+        "player update {}",
+        f.get("player").cloned().unwrap_or_default()
+    );
+    section_command(
+        app,
+        ctx,
+        (name, section),
+        f,
+        action,
+        |d, who, _sec, f| d.update_player(who, id_field(f, "player")?, &player_form(f)),
+        |ctx, u| Err(ctx.tr.ts("admin-player-updated", "name", &u.name)),
+    )
+    .await
+}
+
 /// `POST …/withdraw?player=ID&action=withdraw|reinstate` (the buttons of
 /// the check-in list).
 pub async fn withdraw(
@@ -693,6 +771,65 @@ pub async fn pair(
         },
     )
     .await
+}
+
+/// `POST …/round/{r}/pairing` (`board`, `white`, `black` — empty for the
+/// bye —, `override`): a board set by hand (C.04.2 Art. 4.4), logged; a
+/// forbidden pair or a rematch needs the override, which the log records.
+pub async fn set_pairing(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((name, section, round)): Path<(String, String, String)>,
+    Form(f): Form<Fields>,
+) -> Result<Response, WebError> {
+    let event = EventName::parse(&name)?;
+    check_name(&section)?;
+    let user = match authorize(&ctx, &event) {
+        Ok(s) => s.user.name.clone(),
+        Err(r) => return Ok(*r),
+    };
+    let number: u32 = round
+        .parse()
+        .map_err(|_| WebError::not_found(format!("round {round}")))?;
+    let override_rules = f.get("override").is_some_and(|v| v == "on");
+    let who = origin(
+        &user,
+        &format!(
+            "pairing set {number} {} {} {}{}",
+            f.get("board").cloned().unwrap_or_default(),
+            f.get("white").cloned().unwrap_or_default(),
+            f.get("black").cloned().unwrap_or_default(),
+            if override_rules { " --override" } else { "" }
+        ),
+    );
+    let sec = section.clone();
+    let outcome = command(&app, &event, move |d| {
+        let board = round_field(&f, "board")?
+            .ok_or_else(|| DeskError::invalid("board", "a board number is needed"))?;
+        let request = arbiter_desk::SetPairing {
+            section: Some(sec),
+            round: number,
+            board,
+            white: id_field(&f, "white")?,
+            black: match field(&f, "black") {
+                None => None,
+                Some(_) => Some(id_field(&f, "black")?),
+            },
+            override_rules,
+        };
+        d.set_pairing(&who, &request)
+    })
+    .await?;
+    match outcome {
+        Ok(_) => Ok(redirect(&format!(
+            "/admin/e/{event}/{section}/round/{number}"
+        ))),
+        Err(e) if e.is_overridable() => Err(WebError::new(
+            status_of(e.kind()),
+            Message::Text(format!("{e} — {}", ctx.tr.t("admin-override-hint"))),
+        )),
+        Err(e) => Err(desk_error(e)),
+    }
 }
 
 // ---------------------------------------------------------------- results

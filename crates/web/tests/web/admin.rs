@@ -269,3 +269,133 @@ async fn a_hostile_player_name_is_escaped_everywhere() {
         "JSON keeps the name as typed"
     );
 }
+
+#[tokio::test]
+async fn details_settings_player_changes_and_manual_pairings() {
+    let t = TestServer::with_demo();
+    t.add_user("anna", Role::Administrator);
+    let (cookie, csrf) = t.login("anna").await;
+    let r = t
+        .post(
+            "/admin/e/festival/details",
+            &cookie,
+            &csrf,
+            "city=Krak%C3%B3w+Nowa+Huta&start=2026-99-01",
+            false,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("Field start:"), "{}", r.body);
+    let r = t
+        .post(
+            "/admin/e/festival/details",
+            &cookie,
+            &csrf,
+            "city=Nowa+Huta",
+            false,
+        )
+        .await;
+    assert!(r.body.contains("The details are recorded."), "{}", r.body);
+    assert_eq!(t.json("/e/festival/").await["info"]["city"], "Nowa Huta");
+
+    let r = t
+        .post(
+            "/admin/e/festival/A/update",
+            &cookie,
+            &csrf,
+            "player=1&rating=2399",
+            false,
+        )
+        .await;
+    assert!(r.body.contains("changed."), "{}", r.body);
+    let players = t.json("/e/festival/A/players").await;
+    let one = players["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == 1)
+        .unwrap();
+    assert_eq!(one["rating"], 2399);
+
+    let r = t
+        .post(
+            "/admin/e/festival/A/settings",
+            &cookie,
+            &csrf,
+            "tiebreaks=BH%2CSB",
+            false,
+        )
+        .await;
+    assert!(r.body.contains("Settings of A recorded."), "{}", r.body);
+    assert_eq!(
+        t.json("/e/festival/A/standings").await["tiebreaks"][1]["code"],
+        "SB"
+    );
+
+    // Round 5 of group A: two players of the open boards who met before
+    // make a rematch, refused unless overridden.
+    let r5 = t.json("/e/festival/A/round/5").await;
+    let open: Vec<(u64, u64, u64)> = r5["round"]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|b| b["result"] == "")
+        .map(|b| {
+            let id = |side: &str| b[side]["id"].as_u64().unwrap();
+            (b["number"].as_u64().unwrap(), id("white"), id("black"))
+        })
+        .collect();
+    let on_open = |id: u64| open.iter().any(|(_, w, b)| *w == id || *b == id);
+    let mut met = None;
+    for r in 1..=4 {
+        let round = t.json(&format!("/e/festival/A/round/{r}")).await;
+        for b in round["round"]["boards"].as_array().unwrap() {
+            let (w, bl) = (
+                b["white"]["id"].as_u64().unwrap(),
+                b["black"]["id"].as_u64().unwrap(),
+            );
+            if met.is_none() && on_open(w) && on_open(bl) {
+                met = Some((w, bl));
+            }
+        }
+    }
+    let (w, b) = met.expect("two players of the open boards met before");
+    let board = open[0].0;
+    let form = format!("board={board}&white={w}&black={b}");
+    let r = t
+        .post(
+            "/admin/e/festival/A/round/5/pairing",
+            &cookie,
+            &csrf,
+            &form,
+            false,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("tick the override"), "{}", r.body);
+    let r = t
+        .post(
+            "/admin/e/festival/A/round/5/pairing",
+            &cookie,
+            &csrf,
+            &format!("{form}&override=on"),
+            false,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let round = t.json("/e/festival/A/round/5").await;
+    assert_eq!(round["round"]["edited"], true);
+    let set = round["round"]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|x| x["white"]["id"].as_u64() == Some(w) && x["black"]["id"].as_u64() == Some(b));
+    assert!(set, "the board set by hand is in the round");
+    let log = t
+        .get_with("/admin/e/festival/log", &[("cookie", &cookie)])
+        .await;
+    assert!(
+        log.body.contains("--override"),
+        "the override is in the log"
+    );
+}

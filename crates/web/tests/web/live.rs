@@ -42,6 +42,8 @@ async fn a_result_from_another_writer_reaches_live_pages_within_two_seconds() {
     let mut body = response.into_body();
     wait_for_event(&mut body, "hello", Duration::from_secs(2)).await;
     assert_eq!(t.server.hub().viewers(), 1);
+    // The watcher's first look at a newly watched event is a change too.
+    wait_for_event(&mut body, "change", Duration::from_secs(2)).await;
 
     // As the CLI would: another desk on the same file, not this server.
     let path = t.event_path("festival");
