@@ -291,21 +291,22 @@ pub enum PairingCommand {
 /// Runs one event command; errors are printed with their exit code.
 ///
 /// When another process wrote to the event while this command ran, the
-/// command is run again on the new state (optimistic concurrency: nothing
-/// was written by the failed attempt).
+/// command is run again on the new state, after a growing random delay
+/// (optimistic concurrency: nothing was written by the failed attempt; the
+/// new state decides whether the command still applies). When the event
+/// keeps changing the command fails with exit code 6.
 pub fn run(command: EventCommand) -> ExitCode {
-    const ATTEMPTS: usize = 5;
-    for attempt in 1..=ATTEMPTS {
+    let mut backoff = arbiter_store::Backoff::for_conflicts();
+    loop {
         match dispatch(command.clone()) {
             Ok(code) => return code,
-            Err(e) if e.retry && attempt < ATTEMPTS => continue,
+            Err(e) if e.retry && backoff.wait() => continue,
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(e.code);
             }
         }
     }
-    ExitCode::from(crate::exit::INTERNAL)
 }
 
 fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {

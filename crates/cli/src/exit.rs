@@ -10,3 +10,5 @@ pub const INVALID_INPUT: u8 = 3;
 pub const SIZE_LIMIT: u8 = 4;
 /// A file could not be read or written.
 pub const FILE_ACCESS: u8 = 5;
+/// Another writer changed the event meanwhile, again and again.
+pub const CONFLICT: u8 = 6;

@@ -72,15 +72,17 @@ impl From<JournalError> for CliError {
 impl From<StoreError> for CliError {
     fn from(e: StoreError) -> CliError {
         match e {
-            StoreError::NotFound { .. }
-            | StoreError::AlreadyExists { .. }
-            | StoreError::NotAnEvent { .. }
-            | StoreError::TooNew { .. } => CliError::file(e.to_string()),
             StoreError::Conflict { .. } => CliError {
+                code: exit::CONFLICT,
+                message: e.to_string(),
                 retry: true,
-                ..CliError::refused(e.to_string())
             },
-            StoreError::Payload { .. } | StoreError::Database(_) => CliError::file(e.to_string()),
+            StoreError::Busy { .. } => CliError {
+                code: exit::CONFLICT,
+                message: e.to_string(),
+                retry: false,
+            },
+            _ => CliError::file(e.to_string()),
         }
     }
 }

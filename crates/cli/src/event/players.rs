@@ -181,7 +181,7 @@ pub fn forbid(event: &Path, a: PlayerId, b: PlayerId) -> Result<(), CliError> {
 
 /// `player list`: id, TPN, name, rating, title, federation, team, status.
 pub fn list(event: &Path, section: Option<&str>) -> Result<(), CliError> {
-    let s = Session::open(event)?;
+    let s = Session::read(event)?;
     let state = s.journal.state();
     let sec = state.section(section)?;
     let order = state.current_tpn_order(sec);

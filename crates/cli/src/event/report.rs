@@ -20,7 +20,7 @@ use super::session::Session;
 /// out), forbidden pairs, teams, tie-breaks, total rounds, initial colour.
 /// `section` = `None` selects the first section.
 pub fn load_tournament(event: &Path, section: Option<&str>) -> Result<Tournament, CliError> {
-    let s = Session::open(event)?;
+    let s = Session::read(event)?;
     let state = s.journal.state();
     let sec = state.section(section)?;
     Ok(state.tournament(sec, sec.rounds_complete()))
@@ -32,7 +32,7 @@ pub fn export_trf(
     section: Option<&str>,
     output: Option<&Path>,
 ) -> Result<(), CliError> {
-    let s = Session::open(event)?;
+    let s = Session::read(event)?;
     let state = s.journal.state();
     let sec = state.section(section)?;
     let complete = sec.rounds_complete();
@@ -150,7 +150,7 @@ pub fn undo(event: &Path) -> Result<(), CliError> {
 /// `log EVENT`: every entry, with the command that wrote it; undone entries
 /// are marked, manual pairings shown beside the engine's proposal.
 pub fn log(event: &Path) -> Result<(), CliError> {
-    let s = Session::open(event)?;
+    let s = Session::read(event)?;
     let state = s.journal.state();
     let undone: BTreeMap<u64, u64> = s
         .entries

@@ -134,7 +134,7 @@ pub fn pairings(
     round: Option<u32>,
     format: &str,
 ) -> Result<(), CliError> {
-    let s = Session::open(event)?;
+    let s = Session::read(event)?;
     let state = s.journal.state();
     let sec = state.section(section)?;
     let round = round.unwrap_or(sec.rounds_paired());

@@ -17,9 +17,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// Opens and folds an existing event file.
+    /// Opens and folds an existing event file, to write to it.
     pub fn open(path: &Path) -> Result<Session, CliError> {
-        let mut store = SqliteStore::open(path)?;
+        Session::fold(SqliteStore::open(path)?)
+    }
+
+    /// Opens and folds an existing event file for a command that only reads
+    /// it: nothing in the file changes, and write-protected files can be read.
+    pub fn read(path: &Path) -> Result<Session, CliError> {
+        Session::fold(SqliteStore::open_read_only(path)?)
+    }
+
+    fn fold(mut store: SqliteStore) -> Result<Session, CliError> {
         let (journal, last_seq, entries) = arbiter_store::load(&mut store)?;
         Ok(Session {
             store,
@@ -29,26 +38,21 @@ impl Session {
         })
     }
 
-    /// Creates a new event file holding `events`. The file is removed again
-    /// if the events are refused.
+    /// Creates a new event file holding `events`, validated first; the file
+    /// appears complete or not at all ([`SqliteStore::create_with`]).
     pub fn create(path: &Path, events: Vec<Event>) -> Result<Session, CliError> {
-        let store = SqliteStore::create(path)?;
-        let mut session = Session {
+        let mut journal = Journal::default();
+        journal
+            .extend(events.iter().cloned().zip(1..).map(|(e, seq)| (seq, e)))
+            .map_err(|(_, e)| e)?;
+        let mut store = SqliteStore::create_with(path, &command_line(), &events)?;
+        let entries = store.entries()?;
+        Ok(Session {
             store,
-            journal: Journal::default(),
-            last_seq: 0,
-            entries: Vec::new(),
-        };
-        if let Err(e) = session.commit(events) {
-            drop(session);
-            for suffix in ["", "-wal", "-shm"] {
-                let mut p = path.as_os_str().to_owned();
-                p.push(suffix);
-                let _ = std::fs::remove_file(p);
-            }
-            return Err(e);
-        }
-        Ok(session)
+            journal,
+            last_seq: events.len() as u64,
+            entries,
+        })
     }
 
     /// Validates `events` in order against the state, then writes them as one
