@@ -68,11 +68,12 @@ fn copy_contract(from: &mut dyn JournalStore, to: &mut dyn JournalStore) {
     assert_eq!(to.entries().unwrap()[3].command.id, 3);
 }
 
+/// Creates the backend's test event holding the given first command.
+type Create<'a> = dyn Fn(&[Event]) -> Result<Box<dyn JournalStore>, StoreError> + Sync + 'a;
+
 /// A new event holds its first command; of eight simultaneous creations of
 /// one name exactly one succeeds and the others are told it exists.
-fn creation_contract(
-    create: &(dyn Fn(&[Event]) -> Result<Box<dyn JournalStore>, StoreError> + Sync),
-) {
+fn creation_contract(create: &Create<'_>) {
     let first = [created("Made"), withdrawal(1)];
     let mut store = create(&first).unwrap();
     let entries = store.entries().unwrap();
@@ -89,9 +90,7 @@ fn creation_contract(
     assert_eq!(store.entries().unwrap(), entries);
 }
 
-fn racing_creations(
-    create: &(dyn Fn(&[Event]) -> Result<Box<dyn JournalStore>, StoreError> + Sync),
-) {
+fn racing_creations(create: &Create<'_>) {
     let outcomes: Vec<Result<Vec<Entry>, StoreError>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..8)
             .map(|i| {
