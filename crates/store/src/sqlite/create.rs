@@ -8,7 +8,7 @@
 //!   others get [`StoreError::AlreadyExists`] and leave nothing behind;
 //! * a crash at any moment leaves either no event or a complete one (plus,
 //!   at worst, a hidden temporary file that the next creation in the folder
-//!   removes);
+//!   removes, once the process that made it is gone);
 //! * a temporary file is never taken for an event: its name is hidden and
 //!   unique, and until its one transaction commits it carries no
 //!   application id.
@@ -51,16 +51,16 @@ pub(crate) fn create_atomically(
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    if fs::symlink_metadata(path).is_ok() {
-        return Err(StoreError::AlreadyExists { path: shown() });
-    }
     if !dir.is_dir() {
         return Err(StoreError::Access {
             path: shown(),
             detail: "its folder does not exist".into(),
         });
     }
-    sweep_stale(&dir, name);
+    sweep_stale(&dir);
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(StoreError::AlreadyExists { path: shown() });
+    }
     let temp = TempEvent::new(&dir, name).map_err(|e| io_error(path, &e))?;
     build(&temp.path, fill)?;
     File::open(&temp.path)
@@ -161,17 +161,20 @@ fn host() -> String {
         .replace(['/', '.'], "_")
 }
 
-/// Removes the temporary files of earlier creations of `name` in `dir`
-/// whose process (on this machine) is gone: they were killed mid-way.
-fn sweep_stale(dir: &Path, name: &str) {
+/// Removes the temporary files of earlier creations in `dir` whose process
+/// (on this machine) is gone: they were killed mid-way.
+fn sweep_stale(dir: &Path) {
     let Ok(listing) = fs::read_dir(dir) else {
         return;
     };
-    let prefix = format!(".{name}{MARK}");
     let me = host();
     for entry in listing.flatten() {
         let file = entry.file_name();
-        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+        let Some((_, rest)) = file
+            .to_str()
+            .filter(|f| f.starts_with('.'))
+            .and_then(|f| f.split_once(MARK))
+        else {
             continue;
         };
         let mut parts = rest.rsplitn(3, '.');
@@ -362,17 +365,21 @@ mod tests {
             std::process::id(),
             7
         ));
-        let other = dir.join(format!(
-            ".other.arb{MARK}{}.{}.{:016x}",
-            host(),
-            i32::MAX,
-            7
-        ));
-        for p in [&dead, &dead_journal, &live, &other] {
+        let dead_other_name = dir.join(format!(".b.arb{MARK}{}.{}.{:016x}", host(), i32::MAX, 8));
+        let other_host = dir.join(format!(".ev.arb{MARK}elsewhere.{}.{:016x}", i32::MAX, 7));
+        let user_file = dir.join(format!("ev.arb{MARK}{}.{}.{:016x}", host(), i32::MAX, 7));
+        for p in [
+            &dead,
+            &dead_journal,
+            &dead_other_name,
+            &live,
+            &other_host,
+            &user_file,
+        ] {
             fs::write(p, "x").unwrap();
         }
-        sweep_stale(&dir, "ev.arb");
-        assert!(!dead.exists() && !dead_journal.exists());
-        assert!(live.exists() && other.exists());
+        sweep_stale(&dir);
+        assert!(!dead.exists() && !dead_journal.exists() && !dead_other_name.exists());
+        assert!(live.exists() && other_host.exists() && user_file.exists());
     }
 }
