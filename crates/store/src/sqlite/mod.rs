@@ -103,15 +103,12 @@ impl SqliteStore {
 
     /// Opens an existing event file to read only: nothing in it is changed
     /// (no schema creation, no journal-mode switch, no write). A
-    /// write-protected file (which no writer can be changing) whose WAL is
-    /// empty is opened as immutable, so that not even SQLite's shared-memory
-    /// companion files are created beside it.
+    /// file no writer can be changing ([`nobody_can_write`]) is opened as
+    /// immutable, so that not even SQLite's shared-memory companion files
+    /// are created beside it.
     pub fn open_read_only(path: &Path) -> Result<SqliteStore, StoreError> {
         retry_busy(|| {
-            let protected = rustix::fs::access(path, rustix::fs::Access::WRITE_OK).is_err();
-            let wal_empty =
-                std::fs::metadata(create::sibling(path, "-wal")).map_or(true, |m| m.len() == 0);
-            let conn = if protected && wal_empty {
+            let conn = if nobody_can_write(path) {
                 connect(path, Mode::Immutable)?
             } else {
                 connect(path, Mode::ReadOnly)?
@@ -218,6 +215,15 @@ impl SqliteStore {
             .query_row("PRAGMA integrity_check", [], |r| r.get(0))
             .at(&self.path)
     }
+}
+
+/// No process can be writing to the event at `path`: the file is
+/// write-protected (for the caller) and its WAL is empty. (A write-protected
+/// folder needs nothing special: SQLite then reads a WAL-mode file without
+/// creating its companions.)
+fn nobody_can_write(path: &Path) -> bool {
+    rustix::fs::access(path, rustix::fs::Access::WRITE_OK).is_err()
+        && std::fs::metadata(create::sibling(path, "-wal")).map_or(true, |m| m.len() == 0)
 }
 
 /// How a connection opens the file.

@@ -202,6 +202,45 @@ fn a_write_protected_event_can_be_read() {
     assert_plain(&e);
 }
 
+/// An event in a write-protected folder (say, a read-only share) is read
+/// without making anything beside it.
+#[test]
+fn an_event_in_a_write_protected_folder_can_be_read() {
+    let dir = scratch("sqlite-protected-folder");
+    let inner = dir.join("share");
+    std::fs::create_dir(&inner).unwrap();
+    let path = inner.join("ev.arb");
+    SqliteStore::create_with(&path, "new", &[created("Open")]).unwrap();
+    // Root ignores mode bits: a read-only bind mount protects the folder.
+    let mounted = rustix::process::geteuid().is_root()
+        && std::process::Command::new("mount")
+            .args(["--bind", "-o", "ro"])
+            .arg(&inner)
+            .arg(&inner)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    if !mounted {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o555)).unwrap();
+    }
+    let protected = rustix::fs::access(&inner, rustix::fs::Access::WRITE_OK).is_err();
+    let read = SqliteStore::open_read_only(&path).and_then(|mut s| s.entries());
+    let files = files_in(&inner);
+    if mounted {
+        let _ = std::process::Command::new("umount").arg(&inner).status();
+    } else {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&inner, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    if !protected {
+        eprintln!("note: SKIPPED: cannot write-protect a folder here");
+        return;
+    }
+    assert_eq!(read.unwrap().len(), 1);
+    assert_eq!(files, ["ev.arb"]);
+}
+
 /// A creation killed mid-way leaves a hidden temporary file: it does not
 /// block the next creation, is not an event, and is swept by it.
 #[test]
