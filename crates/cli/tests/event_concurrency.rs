@@ -1,6 +1,7 @@
 //! Concurrent writers on one event (issue 10 item 12): 16 and then 8
-//! `arbiter result` processes at once on one event file all succeed, and
-//! every result is in the journal once. Prints the figures.
+//! writers entering results into one event file at once (each writer a
+//! series of `arbiter result` processes) all succeed, and every result is in
+//! the journal once. Prints the figures.
 
 mod event_support;
 
@@ -73,40 +74,46 @@ fn sixteen_and_eight_writers_all_succeed() {
     ok(&["new", e, "--name", "Busy", "--rounds", "5"]);
     let csv = dir.join("players.csv");
     let mut text = String::from("name,rating\n");
-    for i in 0..32 {
+    for i in 0..64 {
         text.push_str(&format!("\"Player {i:02}, Test\",{}\n", 2400 - i * 10));
     }
     std::fs::write(&csv, text).unwrap();
     ok(&["player", "import", e, csv.to_str().unwrap()]);
     ok(&["pair", e]);
-    assert_eq!(pairings(&ev, 1).len(), 16);
+    assert_eq!(pairings(&ev, 1).len(), 32);
 
-    // Round 1: sixteen writers, one board each.
-    let sixteen: Vec<Vec<(u32, &'static str)>> = (1..=16).map(|b| vec![(b, "1-0")]).collect();
+    // Round 1: sixteen writers, two boards each.
+    let sixteen: Vec<Vec<(u32, &'static str)>> = (0..16)
+        .map(|w| vec![(2 * w + 1, "1-0"), (2 * w + 2, "1-0")])
+        .collect();
     let start = Instant::now();
     let failures = enter_at_once(e, 1, &sixteen);
     let t16 = start.elapsed();
     assert!(failures.is_empty(), "{failures:#?}");
-    assert_eq!(results(e, 1), vec!["1-0"; 16]);
+    assert_eq!(results(e, 1), vec!["1-0"; 32]);
 
-    // Round 2: eight writers, two boards each.
+    // Round 2: eight writers, four boards each.
     ok(&["pair", e]);
     let eight: Vec<Vec<(u32, &'static str)>> = (0..8)
-        .map(|w| vec![(2 * w + 1, "1/2"), (2 * w + 2, "0-1")])
+        .map(|w| {
+            (1..=4)
+                .map(|k| (4 * w + k, if k % 2 == 1 { "1/2" } else { "0-1" }))
+                .collect()
+        })
         .collect();
     let start = Instant::now();
     let failures = enter_at_once(e, 2, &eight);
     let t8 = start.elapsed();
     assert!(failures.is_empty(), "{failures:#?}");
-    let expected: Vec<&str> = (0..8).flat_map(|_| ["1/2", "0-1"]).collect();
+    let expected: Vec<&str> = (0..16).flat_map(|_| ["1/2", "0-1"]).collect();
     assert_eq!(results(e, 2), expected);
 
-    // Each result is in the journal once: 2 + 1 import + 2 pairings + 32 results.
+    // Each result is in the journal once.
     let log = ok(&["log", e]);
     let result_entries = log.lines().filter(|l| l.contains("arbiter result")).count();
-    assert_eq!(result_entries, 32, "{log}");
+    assert_eq!(result_entries, 64, "{log}");
     eprintln!(
-        "concurrency: 16 writers x 1 result in {t16:?}, 8 writers x 2 results in {t8:?}; \
-         32 commands, 0 failures; {result_entries} log lines of result commands"
+        "concurrency: 16 writers x 2 results in {t16:?}, 8 writers x 4 results in {t8:?}; \
+         64 commands, 0 failures; {result_entries} log lines of result commands"
     );
 }
