@@ -154,16 +154,7 @@ impl Postgres {
             recorded_at: clock::now_rfc3339(),
             line: line.to_string(),
         };
-        let entries: Vec<Entry> = events
-            .iter()
-            .zip(1..)
-            .map(|(event, seq)| Entry {
-                seq,
-                command: command.clone(),
-                event: event.clone(),
-            })
-            .collect();
-        self.create_from(name, &entries)
+        self.create_from(name, &numbered(&command, events, 1))
     }
 
     /// Creates the event `name` holding a copy of `entries` (their `seq`s,
@@ -242,19 +233,7 @@ impl PostgresStore {
         events: &[Event],
     ) -> Result<Vec<u64>, WriteError> {
         let target = self.db.target.clone();
-        let mut tx = self
-            .db
-            .client
-            .transaction()
-            .map_err(|e| server(&target, &e))?;
-        let found = last_seq(&mut tx, &target, self.event_id)?;
-        if found != after {
-            return Err(StoreError::Conflict {
-                expected: after,
-                found,
-            }
-            .into());
-        }
+        let mut tx = begin_after(&mut self.db.client, &target, self.event_id, after)?;
         if events.is_empty() {
             return Ok(Vec::new());
         }
@@ -270,15 +249,7 @@ impl PostgresStore {
             recorded_at: clock::now_rfc3339(),
             line: line.to_string(),
         };
-        let entries: Vec<Entry> = events
-            .iter()
-            .zip(after + 1..)
-            .map(|(event, seq)| Entry {
-                seq,
-                command: command.clone(),
-                event: event.clone(),
-            })
-            .collect();
+        let entries = numbered(&command, events, after + 1);
         insert_command(&mut tx, &target, self.event_id, &command, &entries)?;
         notify(&mut tx, &target, &self.name)?;
         tx.commit().map_err(write_error(&target))?;
@@ -287,15 +258,7 @@ impl PostgresStore {
 
     fn try_restore(&mut self, entries: &[Entry]) -> Result<(), WriteError> {
         let target = self.db.target.clone();
-        let mut tx = self
-            .db
-            .client
-            .transaction()
-            .map_err(|e| server(&target, &e))?;
-        let found = last_seq(&mut tx, &target, self.event_id)?;
-        if found != 0 {
-            return Err(StoreError::Conflict { expected: 0, found }.into());
-        }
+        let mut tx = begin_after(&mut self.db.client, &target, self.event_id, 0)?;
         for group in entries.chunk_by(|a, b| a.command == b.command) {
             insert_command(&mut tx, &target, self.event_id, &group[0].command, group)?;
         }
@@ -476,6 +439,37 @@ fn last_seq(
         .map_err(|e| server(target, &e))?
         .get(0);
     Ok(seq as u64)
+}
+
+/// Starts a transaction if the event's journal still ends at `after`.
+fn begin_after<'c>(
+    client: &'c mut Client,
+    target: &str,
+    event_id: i64,
+    after: u64,
+) -> Result<Transaction<'c>, StoreError> {
+    let mut tx = client.transaction().map_err(|e| server(target, &e))?;
+    let found = last_seq(&mut tx, target, event_id)?;
+    if found != after {
+        return Err(StoreError::Conflict {
+            expected: after,
+            found,
+        });
+    }
+    Ok(tx)
+}
+
+/// `events` as the entries of `command`, numbered from `first`.
+fn numbered(command: &CommandInfo, events: &[Event], first: u64) -> Vec<Entry> {
+    events
+        .iter()
+        .zip(first..)
+        .map(|(event, seq)| Entry {
+            seq,
+            command: command.clone(),
+            event: event.clone(),
+        })
+        .collect()
 }
 
 /// Why a write transaction failed.

@@ -421,6 +421,23 @@ impl SqliteStore {
         Ok(out)
     }
 
+    /// Starts a write transaction (taking the write lock) if the journal
+    /// still ends at `after`.
+    fn begin_after(&mut self, after: u64) -> Result<Transaction<'_>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .at(&self.path)?;
+        let found = last_seq(&tx, &self.path)?;
+        if found != after {
+            return Err(StoreError::Conflict {
+                expected: after,
+                found,
+            });
+        }
+        Ok(tx)
+    }
+
     fn try_append(
         &mut self,
         after: u64,
@@ -428,17 +445,7 @@ impl SqliteStore {
         events: &[Event],
     ) -> Result<Vec<u64>, StoreError> {
         let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .at(&path)?;
-        let found = last_seq(&tx, &path)?;
-        if found != after {
-            return Err(StoreError::Conflict {
-                expected: after,
-                found,
-            });
-        }
+        let tx = self.begin_after(after)?;
         if events.is_empty() {
             return Ok(Vec::new());
         }
@@ -459,14 +466,7 @@ impl SqliteStore {
 
     fn try_restore(&mut self, entries: &[Entry]) -> Result<(), StoreError> {
         let path = self.path.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .at(&path)?;
-        let found = last_seq(&tx, &path)?;
-        if found != 0 {
-            return Err(StoreError::Conflict { expected: 0, found });
-        }
+        let tx = self.begin_after(0)?;
         restore_into(&tx, &path, entries)?;
         tx.commit().at(&path)
     }
