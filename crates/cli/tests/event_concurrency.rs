@@ -66,6 +66,9 @@ fn results(event: &str, round: u32) -> Vec<String> {
         .collect()
 }
 
+/// 1000 players: folding the journal takes long enough for writers to
+/// collide (with five immediate retries, as before, 16 writers lost 19 of
+/// 32 commands here: issue 10 item 12).
 #[test]
 fn sixteen_and_eight_writers_all_succeed() {
     let dir = scratch("event-concurrency");
@@ -74,46 +77,54 @@ fn sixteen_and_eight_writers_all_succeed() {
     ok(&["new", e, "--name", "Busy", "--rounds", "5"]);
     let csv = dir.join("players.csv");
     let mut text = String::from("name,rating\n");
-    for i in 0..64 {
-        text.push_str(&format!("\"Player {i:02}, Test\",{}\n", 2400 - i * 10));
+    for i in 0..1000 {
+        text.push_str(&format!("\"Player {i:04}, Test\",{}\n", 2400 - i));
     }
     std::fs::write(&csv, text).unwrap();
     ok(&["player", "import", e, csv.to_str().unwrap()]);
     ok(&["pair", e]);
-    assert_eq!(pairings(&ev, 1).len(), 32);
+    assert_eq!(pairings(&ev, 1).len(), 500);
 
-    // Round 1: sixteen writers, two boards each.
+    // Sixteen writers, two boards each.
     let sixteen: Vec<Vec<(u32, &'static str)>> = (0..16)
         .map(|w| vec![(2 * w + 1, "1-0"), (2 * w + 2, "1-0")])
         .collect();
     let start = Instant::now();
     let failures = enter_at_once(e, 1, &sixteen);
     let t16 = start.elapsed();
-    assert!(failures.is_empty(), "{failures:#?}");
-    assert_eq!(results(e, 1), vec!["1-0"; 32]);
+    assert!(
+        failures.is_empty(),
+        "{} failures: {failures:#?}",
+        failures.len()
+    );
 
-    // Round 2: eight writers, four boards each.
-    ok(&["pair", e]);
+    // Eight writers, four boards each.
     let eight: Vec<Vec<(u32, &'static str)>> = (0..8)
         .map(|w| {
             (1..=4)
-                .map(|k| (4 * w + k, if k % 2 == 1 { "1/2" } else { "0-1" }))
+                .map(|k| (32 + 4 * w + k, if k % 2 == 1 { "1/2" } else { "0-1" }))
                 .collect()
         })
         .collect();
     let start = Instant::now();
-    let failures = enter_at_once(e, 2, &eight);
+    let failures = enter_at_once(e, 1, &eight);
     let t8 = start.elapsed();
-    assert!(failures.is_empty(), "{failures:#?}");
-    let expected: Vec<&str> = (0..16).flat_map(|_| ["1/2", "0-1"]).collect();
-    assert_eq!(results(e, 2), expected);
+    assert!(
+        failures.is_empty(),
+        "{} failures: {failures:#?}",
+        failures.len()
+    );
 
+    let shown = results(e, 1);
+    assert_eq!(shown[..32], vec!["1-0"; 32]);
+    let expected: Vec<&str> = (0..16).flat_map(|_| ["1/2", "0-1"]).collect();
+    assert_eq!(shown[32..64], expected);
     // Each result is in the journal once.
     let log = ok(&["log", e]);
     let result_entries = log.lines().filter(|l| l.contains("arbiter result")).count();
     assert_eq!(result_entries, 64, "{log}");
     eprintln!(
-        "concurrency: 16 writers x 2 results in {t16:?}, 8 writers x 4 results in {t8:?}; \
-         64 commands, 0 failures; {result_entries} log lines of result commands"
+        "concurrency (1000 players): 16 writers x 2 results in {t16:?}, 8 writers x 4 results \
+         in {t8:?}; 64 commands, 0 failures, each result once in the journal"
     );
 }
