@@ -210,6 +210,11 @@ fn kill_trials(per_op: u32) {
                     !succeeded,
                     "{op:?} trial {trial}: a command that reported success is lost"
                 );
+                let creates = matches!(op, Op::New | Op::ImportTrf);
+                assert!(
+                    !(creates && target.exists()),
+                    "{op:?} trial {trial}: an event file without its first command"
+                );
                 f.before += 1;
             } else {
                 assert_eq!(now.len(), before.len() + 1, "{op:?} trial {trial}: {now:?}");
