@@ -10,15 +10,19 @@
 pub mod allocate;
 pub mod condition;
 pub mod error;
+pub mod fees;
 pub mod money;
 pub mod plan;
 pub mod ranking;
+pub mod series;
 mod toml_time;
 
 pub use allocate::{Allocation, Award, Decision, Options, Void, allocate};
 pub use condition::{Condition, Context, Subject, Truth, Who};
 pub use error::AwardsError;
+pub use fees::{Due, Entry, FeeSchedule, Ledger, Method, Payer, Payment, ledger};
 pub use money::Cents;
 pub use plan::{Category, Prize, PrizeKind, PrizePlan, Rounding, Sharing};
 pub use ranking::{PlayerId, Ranked, Ranking, restrict};
+pub use series::{Series, SeriesEvent, SeriesStandings, series_standings};
 pub use toml_time::{CivilDate, CivilDateTime};

@@ -161,3 +161,24 @@ pub fn voids(a: &Allocation) -> Vec<String> {
 pub fn pts(s: &str) -> Points {
     s.parse().expect("points")
 }
+
+/// A series event whose players finished in the order given.
+pub fn event(name: &str, players: Vec<Line>) -> arbiter_awards::SeriesEvent {
+    arbiter_awards::SeriesEvent {
+        name: name.to_string(),
+        lines: players
+            .into_iter()
+            .enumerate()
+            .map(|(i, Line(r, _))| arbiter_awards::series::EventLine {
+                rank: i as u32 + 1,
+                rank_to: i as u32 + 1,
+                player: r.player,
+            })
+            .collect(),
+    }
+}
+
+/// A player known only by a FIDE id (for filling places).
+pub fn filler(fide_id: u64) -> Line {
+    line(0, &format!("Filler {fide_id}"), "0").fide_id(fide_id)
+}
