@@ -8,6 +8,7 @@
 //! Specifications: `shared/spec/prizes.md`, `shared/spec/fees-and-series.md`.
 
 pub mod allocate;
+pub mod classification;
 pub mod condition;
 pub mod error;
 pub mod fees;
@@ -18,11 +19,12 @@ pub mod series;
 mod toml_time;
 
 pub use allocate::{Allocation, Award, Decision, Options, Void, allocate};
+pub use classification::{classification, restrict};
 pub use condition::{Condition, Context, Subject, Truth, Who};
 pub use error::AwardsError;
 pub use fees::{Due, Entry, FeeSchedule, Ledger, Method, Payer, Payment, ledger};
 pub use money::Cents;
 pub use plan::{Category, Prize, PrizeKind, PrizePlan, Rounding, Sharing};
-pub use ranking::{PlayerId, Ranked, Ranking, restrict};
+pub use ranking::{PlayerId, Ranked, Ranking};
 pub use series::{Series, SeriesEvent, SeriesStandings, series_standings};
 pub use toml_time::{CivilDate, CivilDateTime};

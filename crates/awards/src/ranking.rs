@@ -118,29 +118,3 @@ fn tenths(v: Value) -> Option<Points> {
         Value::Missing => None,
     }
 }
-
-/// The standings restricted to the players `keep` accepts, ranked among
-/// themselves (`arbiter standings --category NAME`): places are renumbered
-/// 1, 2, … in the same order, and players who shared a place still share it.
-pub fn restrict(standings: &Standings, keep: impl Fn(Tpn) -> bool) -> Standings {
-    let kept: Vec<_> = standings.rows.iter().filter(|r| keep(r.tpn)).collect();
-    let mut rows = Vec::with_capacity(kept.len());
-    let mut i = 0;
-    while i < kept.len() {
-        let mut j = i + 1;
-        while j < kept.len() && kept[j].rank == kept[i].rank {
-            j += 1;
-        }
-        for r in &kept[i..j] {
-            let mut row = (*r).clone();
-            row.rank = i as u32 + 1;
-            row.rank_to = j as u32;
-            rows.push(row);
-        }
-        i = j;
-    }
-    Standings {
-        rows,
-        ..standings.clone()
-    }
-}

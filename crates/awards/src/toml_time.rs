@@ -3,8 +3,28 @@
 //! local (model `date`).
 
 use arbiter_model::date::{Date, DateTime};
+use serde::de::{MapAccess, Visitor, value::MapAccessDeserializer};
 use serde::{Deserialize, Deserializer};
 use toml::value::Datetime;
+
+/// A TOML datetime, also when a table read into a `toml::Value` first (a
+/// series' `[prizes]`) hands it over as its text.
+fn datetime<'de, D: Deserializer<'de>>(d: D) -> Result<Datetime, D::Error> {
+    struct Either;
+    impl<'de> Visitor<'de> for Either {
+        type Value = Datetime;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a TOML date or date-time")
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Datetime, E> {
+            s.parse().map_err(E::custom)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Datetime, A::Error> {
+            Datetime::deserialize(MapAccessDeserializer::new(map))
+        }
+    }
+    d.deserialize_any(Either)
+}
 
 /// A TOML local date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -26,7 +46,7 @@ fn date_of(dt: &Datetime) -> Option<Date> {
 
 impl<'de> Deserialize<'de> for CivilDate {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let dt = Datetime::deserialize(d)?;
+        let dt = datetime(d)?;
         match (date_of(&dt), dt.time, dt.offset) {
             (Some(date), None, None) => Ok(CivilDate(date)),
             _ => Err(serde::de::Error::custom(format!(
@@ -38,7 +58,7 @@ impl<'de> Deserialize<'de> for CivilDate {
 
 impl<'de> Deserialize<'de> for CivilDateTime {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let dt = Datetime::deserialize(d)?;
+        let dt = datetime(d)?;
         let err = || {
             serde::de::Error::custom(format!(
                 "'{dt}' is not a local date-time (expected YYYY-MM-DDTHH:MM:SS)"
