@@ -18,7 +18,9 @@ pub mod ranking;
 pub mod series;
 mod toml_time;
 
-pub use allocate::{Allocation, Award, Decision, Options, Void, allocate};
+pub use allocate::{
+    Allocation, Award, Contenders, Decision, Options, Outlook, Void, allocate, still_possible,
+};
 pub use classification::{classification, restrict};
 pub use condition::{Condition, Context, Subject, Truth, Who};
 pub use error::AwardsError;

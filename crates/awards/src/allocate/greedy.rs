@@ -32,8 +32,8 @@ pub(super) fn allocate(field: &Field, out: &mut Outcome) -> Result<(), AwardsErr
     let mut held: Vec<Option<Holding>> = vec![None; field.ranking.rows.len()];
     for idx in order(plan.prizes.iter()) {
         let prize = &plan.prizes[idx];
-        if let Some(reason) = field.void_reason(prize.category) {
-            out.void(&prize.label, reason.clone());
+        if let Some(reason) = field.void_reason(prize.category)? {
+            out.void(&prize.label, reason);
         } else if plan.is_exclusive(prize) {
             give_exclusive(field, prize, &mut held, out)?;
         } else {

@@ -19,6 +19,7 @@
 //! A category below `min_entrants` (players of it with at least one game) is
 //! void. Every decision is recorded ([`Decision`]) for the text output.
 
+mod contenders;
 mod explain;
 mod greedy;
 pub mod share;
@@ -27,6 +28,7 @@ mod tables;
 use arbiter_model::date::Date;
 use serde::Serialize;
 
+pub use contenders::{Contenders, Outlook, still_possible};
 pub use explain::{Decision, Passed, ShareLine, VoidReason};
 
 use crate::condition::{Subject, Truth, Who};
@@ -177,8 +179,6 @@ pub(crate) struct Field<'a> {
     pub ranking: &'a Ranking,
     /// `truth[c][r]`: does line `r` belong to category `c`.
     truth: Vec<Vec<Truth>>,
-    /// Per category: why it is void, if it is.
-    voids: Vec<Option<VoidReason>>,
 }
 
 impl<'a> Field<'a> {
@@ -189,9 +189,7 @@ impl<'a> Field<'a> {
     ) -> Result<Field<'a>, AwardsError> {
         let ctx = plan.context(opts.event_start);
         let mut truth = Vec::with_capacity(plan.categories.len());
-        let mut voids = Vec::with_capacity(plan.categories.len());
         for c in &plan.categories {
-            let key = format!("categories.{}", c.name);
             let column = ranking
                 .rows
                 .iter()
@@ -201,57 +199,68 @@ impl<'a> Field<'a> {
                         section: opts.section,
                         registered_at: None,
                     };
-                    c.condition
-                        .eval(&s, &ctx)
-                        .map_err(|e| AwardsError::invalid(&key, e.to_string()))
+                    c.condition.eval(&s, &ctx).map_err(|e| {
+                        AwardsError::invalid(format!("categories.{}", c.name), e.to_string())
+                    })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let void = match c.min_entrants {
-                None => None,
-                Some(min) => {
-                    let played = |t: &Truth| {
-                        ranking
-                            .rows
-                            .iter()
-                            .zip(&column)
-                            .filter(|(r, x)| *x == t && r.games_played > 0)
-                            .count() as u32
-                    };
-                    let sure = played(&Truth::Yes);
-                    let maybe = column
-                        .iter()
-                        .zip(&ranking.rows)
-                        .filter(|(x, r)| matches!(x, Truth::Unknown(_)) && r.games_played > 0)
-                        .count() as u32;
-                    if sure >= min {
-                        None
-                    } else if sure + maybe < min {
-                        Some(VoidReason::TooFewEntrants {
-                            category: c.name.clone(),
-                            played: sure,
-                            min,
-                        })
-                    } else {
-                        let (r, t) = ranking
-                            .rows
-                            .iter()
-                            .zip(&column)
-                            .find(|(r, t)| matches!(t, Truth::Unknown(_)) && r.games_played > 0)
-                            .map(|(r, t)| (r.id, t.clone()))
-                            .unwrap_or((0, Truth::No));
-                        return Err(undecided(&key, r, &t));
-                    }
-                }
-            };
             truth.push(column);
-            voids.push(void);
         }
         Ok(Field {
             plan,
             ranking,
             truth,
-            voids,
         })
+    }
+
+    /// Players of category `c` that `counts` accepts: how many surely are,
+    /// and the first line whose membership is unknown with how many such.
+    pub fn entrants(&self, c: usize, counts: impl Fn(usize) -> bool) -> (u32, Option<usize>, u32) {
+        let mut sure = 0;
+        let mut first_unknown = None;
+        let mut maybe = 0;
+        for (r, t) in self.truth[c].iter().enumerate() {
+            if !counts(r) {
+                continue;
+            }
+            match t {
+                Truth::Yes => sure += 1,
+                Truth::No => {}
+                Truth::Unknown(_) => {
+                    first_unknown.get_or_insert(r);
+                    maybe += 1;
+                }
+            }
+        }
+        (sure, first_unknown, maybe)
+    }
+
+    /// Why category `cat` is void (`min_entrants` not reached by players
+    /// with at least one game), if it is; an error when unknown memberships
+    /// could decide it.
+    pub fn void_reason(&self, cat: Option<usize>) -> Result<Option<VoidReason>, AwardsError> {
+        let Some(c) = cat else { return Ok(None) };
+        let category = &self.plan.categories[c];
+        let Some(min) = category.min_entrants else {
+            return Ok(None);
+        };
+        let (sure, unknown, maybe) = self.entrants(c, |r| self.ranking.rows[r].games_played > 0);
+        if sure >= min {
+            Ok(None)
+        } else if sure + maybe < min {
+            Ok(Some(VoidReason::TooFewEntrants {
+                category: category.name.clone(),
+                played: sure,
+                min,
+            }))
+        } else {
+            let r = unknown.unwrap_or_default();
+            Err(undecided(
+                &format!("categories.{}", category.name),
+                self.ranking.rows[r].id,
+                &self.truth[c][r],
+            ))
+        }
     }
 
     /// May line `row` win a prize of category `cat` (`None` = overall)?
@@ -263,11 +272,6 @@ impl<'a> Field<'a> {
             None => Truth::Yes,
             Some(c) => self.truth[c][row].clone(),
         }
-    }
-
-    /// Why category `cat` is void, if it is.
-    pub fn void_reason(&self, cat: Option<usize>) -> Option<&VoidReason> {
-        cat.and_then(|c| self.voids[c].as_ref())
     }
 
     /// The error for a line whose eligibility is unknown where it matters.

@@ -146,8 +146,8 @@ pub(super) fn allocate(field: &Field, out: &mut Outcome) -> Result<(), AwardsErr
     // Cash tables: (category, exclusive) -> places.
     let mut by_key: BTreeMap<(Option<usize>, bool), Table> = BTreeMap::new();
     for p in plan.prizes.iter().filter(|p| p.cash().is_some()) {
-        if let Some(reason) = field.void_reason(p.category) {
-            out.void(&p.label, reason.clone());
+        if let Some(reason) = field.void_reason(p.category)? {
+            out.void(&p.label, reason);
             continue;
         }
         by_key
@@ -269,8 +269,8 @@ pub(super) fn allocate(field: &Field, out: &mut Outcome) -> Result<(), AwardsErr
     let items = plan.prizes.iter().filter(|p| p.cash().is_none());
     for idx in order(items) {
         let prize = &plan.prizes[idx];
-        if let Some(reason) = field.void_reason(prize.category) {
-            out.void(&prize.label, reason.clone());
+        if let Some(reason) = field.void_reason(prize.category)? {
+            out.void(&prize.label, reason);
         } else if plan.is_exclusive(prize) {
             give_exclusive(field, prize, &mut held, out)?;
         } else {
