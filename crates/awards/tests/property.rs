@@ -81,7 +81,7 @@ fn plan_text(
 
 fn field(specs: &[Spec]) -> arbiter_awards::Ranking {
     let mut specs = specs.to_vec();
-    specs.sort_by(|a, b| b.0.cmp(&a.0));
+    specs.sort_by_key(|s| std::cmp::Reverse(s.0));
     ranking(
         specs
             .iter()

@@ -28,14 +28,26 @@ pub(super) fn order<'p>(prizes: impl Iterator<Item = &'p Prize>) -> Vec<usize> {
 
 /// The whole allocation without sharing.
 pub(super) fn allocate(field: &Field, out: &mut Outcome) -> Result<(), AwardsError> {
-    let plan = field.plan;
     let mut held: Vec<Option<Holding>> = vec![None; field.ranking.rows.len()];
-    for idx in order(plan.prizes.iter()) {
+    hand_out(field, field.plan.prizes.iter(), &mut held, out)
+}
+
+/// Hands out `prizes` whole, in [`order`]: void when the category is,
+/// else to the best-ranked eligible line without a prize (exclusive) or by
+/// place. `held` is what each line already holds.
+pub(super) fn hand_out<'p>(
+    field: &Field,
+    prizes: impl Iterator<Item = &'p Prize>,
+    held: &mut [Option<Holding>],
+    out: &mut Outcome,
+) -> Result<(), AwardsError> {
+    let plan = field.plan;
+    for idx in order(prizes) {
         let prize = &plan.prizes[idx];
         if let Some(reason) = field.void_reason(prize.category)? {
             out.void(&prize.label, reason);
         } else if plan.is_exclusive(prize) {
-            give_exclusive(field, prize, &mut held, out)?;
+            give_exclusive(field, prize, held, out)?;
         } else {
             give_positional(field, prize, out)?;
         }
@@ -47,7 +59,7 @@ pub(super) fn allocate(field: &Field, out: &mut Outcome) -> Result<(), AwardsErr
 /// The explanation lists the better-ranked eligible players passed over,
 /// except those holding a better place of the same category (the prize did
 /// not slide past them).
-pub(super) fn give_exclusive(
+fn give_exclusive(
     field: &Field,
     prize: &Prize,
     held: &mut [Option<Holding>],
@@ -104,11 +116,7 @@ pub(super) fn give_exclusive(
 
 /// Gives `prize` to the line at its place among the category's eligible
 /// lines, whatever they hold.
-pub(super) fn give_positional(
-    field: &Field,
-    prize: &Prize,
-    out: &mut Outcome,
-) -> Result<(), AwardsError> {
+fn give_positional(field: &Field, prize: &Prize, out: &mut Outcome) -> Result<(), AwardsError> {
     let rows = &field.ranking.rows;
     let cat = prize.category;
     let mut eligible: Vec<usize> = Vec::new();

@@ -26,7 +26,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::explain::{Decision, Passed, ShareLine, VoidReason};
-use super::greedy::{give_exclusive, give_positional, order, unseparated};
+use super::greedy::{hand_out, unseparated};
 use super::share::share;
 use super::{Award, Field, Holding, Outcome};
 use crate::condition::Truth;
@@ -267,17 +267,7 @@ pub(super) fn allocate(field: &Field, out: &mut Outcome) -> Result<(), AwardsErr
 
     // Items, never shared.
     let items = plan.prizes.iter().filter(|p| p.cash().is_none());
-    for idx in order(items) {
-        let prize = &plan.prizes[idx];
-        if let Some(reason) = field.void_reason(prize.category)? {
-            out.void(&prize.label, reason);
-        } else if plan.is_exclusive(prize) {
-            give_exclusive(field, prize, &mut held, out)?;
-        } else {
-            give_positional(field, prize, out)?;
-        }
-    }
-    Ok(())
+    hand_out(field, items, &mut held, out)
 }
 
 /// Turns a computed table into awards, decisions and voids. `keep` tells
