@@ -1,13 +1,13 @@
 //! Prize allocation (prizes.md §2–3).
 //!
-//! * `sharing = "none"` ([`greedy`]): the prizes in order of value, then
+//! * `sharing = "none"` (module `greedy`): the prizes in order of value, then
 //!   place prizes before category prizes of the same value (§7.2,
 //!   USCF 32B4), cash before items of the same value, then the place within
 //!   the category, then the plan's order; each goes to the best-ranked
 //!   eligible player who has no prize yet (§2). A cumulative prize (and
 //!   every prize when `one_prize_per_player = false`) goes to the player at
 //!   its place among the category's eligible players, whatever he holds.
-//! * `sharing = "hort" | "equal"` ([`tables`]): the cash prizes of each
+//! * `sharing = "hort" | "equal"` (module `tables`): the cash prizes of each
 //!   category form a table by place; players tied on score share the prizes
 //!   of the places they occupy ([`share`]). The overall table is computed
 //!   first; then, table by table in order of their top prize, a tied or
