@@ -21,7 +21,11 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Arbiter: chess tournament manager and FIDE pairing engine.
 #[derive(Parser)]
-#[command(name = "arbiter", version, about)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Arbiter: chess tournament manager and FIDE pairing engine."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

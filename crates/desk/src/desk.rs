@@ -6,15 +6,11 @@ use std::path::Path;
 
 use arbiter_model::date::Date;
 use arbiter_model::journal::{Event, EventState, Journal, Section};
-use arbiter_store::{Entry, JournalStore, MemoryStore};
+use arbiter_store::{Backoff, Entry, JournalStore, MemoryStore, StoreError};
 
-use crate::error::{DeskError, ErrorKind};
+use crate::error::DeskError;
 use crate::origin::Origin;
 use crate::storage::{self, Access};
-
-/// How often a command is tried again when another writer appended to the
-/// event meanwhile (each attempt folds the new journal first).
-const ATTEMPTS: usize = 8;
 
 /// One event, open: every command and query of the arbiter. A desk is
 /// `Send`, so a server may run it on any thread.
@@ -195,8 +191,9 @@ impl Desk {
     /// Runs a command: `plan` turns the folded state into entries; they are
     /// validated against the state ([`Journal::extend`]) and appended in
     /// one transaction with `origin`. When another writer appended
-    /// meanwhile, the journal is folded again and `plan` runs again. A
-    /// refused entry is reported through `refusal`.
+    /// meanwhile ([`StoreError::Conflict`]), the journal is folded again and
+    /// `plan` runs again on the new state, after the store's jittered
+    /// [`Backoff`]. A refused entry is reported through `refusal`.
     pub(crate) fn commit<T>(
         &mut self,
         origin: &Origin,
@@ -209,9 +206,8 @@ impl Desk {
                 self.name
             )));
         }
-        let mut attempt = 0;
+        let mut backoff = Backoff::for_conflicts();
         loop {
-            attempt += 1;
             let now = Now {
                 journal: &self.journal,
                 entries: self.entries.as_deref().unwrap_or_default(),
@@ -234,13 +230,8 @@ impl Desk {
                     self.entries = None;
                     return Ok(outcome);
                 }
-                Err(e) => {
-                    let e = DeskError::from(e);
-                    if e.kind() != ErrorKind::Conflict || attempt >= ATTEMPTS {
-                        return Err(e);
-                    }
-                    self.refresh()?;
-                }
+                Err(StoreError::Conflict { .. }) if backoff.wait() => self.refresh()?,
+                Err(e) => return Err(e.into()),
             }
         }
     }

@@ -19,7 +19,8 @@ pub enum ErrorKind {
     /// A rule of the event refuses the request (round incomplete, player
     /// already withdrawn, a forbidden pair…).
     Refused,
-    /// Another writer kept changing the event while the command was retried.
+    /// Another writer kept changing the event while the command was retried
+    /// (or kept it locked).
     Conflict,
     /// The event file (or another file) cannot be read or written.
     Storage,
@@ -150,9 +151,13 @@ impl From<JournalError> for DeskError {
 }
 
 impl From<StoreError> for DeskError {
+    /// A conflict (after every retry) or a lock held too long is another
+    /// writer's doing; everything else is about the file.
     fn from(e: StoreError) -> DeskError {
         match e {
-            StoreError::Conflict { .. } => DeskError::new(ErrorKind::Conflict, e.to_string()),
+            StoreError::Conflict { .. } | StoreError::Busy { .. } => {
+                DeskError::new(ErrorKind::Conflict, e.to_string())
+            }
             _ => DeskError::storage(e.to_string()),
         }
     }

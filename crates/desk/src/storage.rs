@@ -19,38 +19,24 @@ pub enum Access {
     ReadOnly,
 }
 
-/// Opens the event file at `path`.
-pub(crate) fn open(
-    path: &Path,
-    _access: Access,
-) -> Result<Box<dyn JournalStore + Send>, DeskError> {
-    if path.is_dir() {
-        return Err(DeskError::storage(format!(
-            "{}: is a folder, not an event file",
-            path.display()
-        )));
-    }
-    Ok(Box::new(SqliteStore::open(path)?))
+/// Opens the event file at `path`; for queries read-only (nothing in the
+/// file changes, a write-protected file can be read).
+pub(crate) fn open(path: &Path, access: Access) -> Result<Box<dyn JournalStore + Send>, DeskError> {
+    Ok(Box::new(match access {
+        Access::ReadWrite => SqliteStore::open(path)?,
+        Access::ReadOnly => SqliteStore::open_read_only(path)?,
+    }))
 }
 
-/// Creates the event file `path` holding `events` as its first command, or
-/// nothing: a refused first command leaves no file behind.
+/// Creates the event file `path` holding `events` as its first command,
+/// atomically: the file appears complete or not at all, and of concurrent
+/// creations one succeeds ([`SqliteStore::create_with`]).
 pub(crate) fn create(
     path: &Path,
     line: &str,
     events: &[Event],
 ) -> Result<Box<dyn JournalStore + Send>, DeskError> {
-    let mut store = SqliteStore::create(path)?;
-    if let Err(e) = store.append(0, line, events) {
-        drop(store);
-        for suffix in ["", "-wal", "-shm"] {
-            let mut p = path.as_os_str().to_owned();
-            p.push(suffix);
-            let _ = std::fs::remove_file(p);
-        }
-        return Err(e.into());
-    }
-    Ok(Box::new(store))
+    Ok(Box::new(SqliteStore::create_with(path, line, events)?))
 }
 
 /// True when `path` is an SQLite database — an event file or anybody's

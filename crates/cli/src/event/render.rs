@@ -56,14 +56,14 @@ pub fn round_text(view: &RoundView) -> String {
     };
     let _ = writeln!(out, " Bd {}     {}  Result", side("White"), side("Black"));
     for b in &view.boards {
-        let _ = writeln!(
-            out,
+        let line = format!(
             "{:>3} {}  -  {}  {}",
             b.number,
             seat(&b.white),
             seat(&b.black),
             b.result.map(|r| r.code()).unwrap_or("")
         );
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     if let Some(bye) = &view.bye {
         let _ = writeln!(
