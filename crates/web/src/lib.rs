@@ -81,10 +81,14 @@ impl Server {
         }
         let accounts = Accounts::open(&data.server_db())?;
         let hub = Arc::new(live::Hub::default());
-        live::spawn_watcher(hub.clone(), Box::new(live::FileStamps::new(data.clone())));
+        let events = Arc::new(events::Events::new(data.clone(), hub.clone()));
+        live::spawn_watcher(
+            hub.clone(),
+            Box::new(events::JournalSeqs::new(events.clone())),
+        );
         Ok(Server {
             state: AppState(Arc::new(Inner {
-                events: events::Events::new(data.clone(), hub.clone()),
+                events,
                 data,
                 accounts,
                 hub,

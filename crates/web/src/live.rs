@@ -9,20 +9,20 @@
 //! another server — reach the pages within [`POLL_INTERVAL`] plus a fetch.
 //!
 //! How an event's changes are detected is the [`ChangeSource`] seam: today
-//! [`FileStamps`] (size and modification time of the event file and its
-//! WAL); the store's change-detection API (SQLite `data_version`,
-//! PostgreSQL `LISTEN/NOTIFY` for several servers) plugs in here.
+//! the last `seq` of each watched event's journal, read through its open
+//! desk ([`crate::events::JournalSeqs`]); PostgreSQL `LISTEN/NOTIFY` (for
+//! several servers over one database, issue 15) plugs in here.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use futures_util::stream::{self, Stream};
 use tokio::sync::broadcast;
 
-use crate::data_dir::{DataDir, EventName};
+use crate::data_dir::EventName;
 
 /// How often the watcher looks for changes made by other processes.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(250);
@@ -70,67 +70,6 @@ pub trait ChangeSource: Send {
     /// Of `events`, those that changed since the last call, with a number
     /// that grows with every change.
     fn poll(&mut self, events: &[EventName]) -> Vec<(EventName, u64)>;
-}
-
-/// Change detection by file metadata: the size and modification time of
-/// `EVENT.arb` and `EVENT.arb-wal` (SQLite writes one of them on every
-/// commit).
-pub struct FileStamps {
-    dir: DataDir,
-    seen: HashMap<EventName, (Stamp, u64)>,
-}
-
-/// What a file's metadata says of its last write: size and modification
-/// time of `EVENT.arb` and of `EVENT.arb-wal`.
-pub type Stamp = [(u64, Option<SystemTime>); 2];
-
-/// The stamp of the event file at `path` now.
-pub fn stamp(path: &std::path::Path) -> Stamp {
-    let mut wal = path.to_path_buf().into_os_string();
-    wal.push("-wal");
-    let meta = |p: &std::path::Path| match std::fs::metadata(p) {
-        Ok(m) => (m.len(), m.modified().ok()),
-        Err(_) => (0, None),
-    };
-    [meta(path), meta(std::path::Path::new(&wal))]
-}
-
-impl FileStamps {
-    pub fn new(dir: DataDir) -> FileStamps {
-        FileStamps {
-            dir,
-            seen: HashMap::new(),
-        }
-    }
-
-    fn stamp(&self, event: &EventName) -> Stamp {
-        stamp(&self.dir.event_path(event))
-    }
-}
-
-impl ChangeSource for FileStamps {
-    fn poll(&mut self, events: &[EventName]) -> Vec<(EventName, u64)> {
-        let mut changed = Vec::new();
-        for event in events {
-            let stamp = self.stamp(event);
-            match self.seen.get_mut(event) {
-                Some((old, version)) if *old != stamp => {
-                    *old = stamp;
-                    *version += 1;
-                    changed.push((event.clone(), *version));
-                }
-                Some(_) => {}
-                // First look since the event got viewers: a write may have
-                // come between their page load and now, so they re-fetch.
-                None => {
-                    self.seen.insert(event.clone(), (stamp, 1));
-                    changed.push((event.clone(), 1));
-                }
-            }
-        }
-        self.seen.retain(|e, _| events.contains(e));
-        changed
-    }
 }
 
 /// Runs the watcher until the hub is dropped.
@@ -182,27 +121,6 @@ use futures_util::StreamExt as _;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn file_stamps_notice_a_write() {
-        let dir = tempfile::tempdir().unwrap();
-        let data = DataDir::new(dir.path());
-        let open = EventName::parse("open").unwrap();
-        std::fs::write(data.event_path(&open), b"one").unwrap();
-        let mut source = FileStamps::new(data.clone());
-        // The first look reports a change: the viewers may have missed one.
-        assert_eq!(
-            source.poll(std::slice::from_ref(&open)),
-            vec![(open.clone(), 1)]
-        );
-        assert!(source.poll(std::slice::from_ref(&open)).is_empty());
-        std::fs::write(data.event_path(&open), b"two more").unwrap();
-        assert_eq!(
-            source.poll(std::slice::from_ref(&open)),
-            vec![(open.clone(), 2)]
-        );
-        assert!(source.poll(std::slice::from_ref(&open)).is_empty());
-    }
 
     #[tokio::test]
     async fn publish_reaches_subscribers_of_that_event_only() {

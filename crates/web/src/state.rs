@@ -14,7 +14,7 @@ pub struct AppState(pub Arc<Inner>);
 
 pub struct Inner {
     pub data: DataDir,
-    pub events: Events,
+    pub events: Arc<Events>,
     pub accounts: Accounts,
     pub hub: Arc<Hub>,
     pub limiter: LoginLimiter,
