@@ -26,6 +26,9 @@ pub struct TrfDocument {
     /// 1-based line of each entrant's 001 record (same order as
     /// `tournament.entrants`); empty for a document built in memory.
     pub player_lines: Vec<usize>,
+    /// (line, column) of each code of the 202/212 record (same order as
+    /// `tournament.tiebreaks`); empty for a document built in memory.
+    pub tiebreak_positions: Vec<(usize, usize)>,
 }
 
 /// A TRF26 `240` record: players who get a bye (or are absent) in a round.

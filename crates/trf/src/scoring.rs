@@ -42,11 +42,22 @@ pub(crate) struct ResolvedScoring {
 impl ScoringSpec {
     /// Record 162: symbol/value pairs (`162  W 3.0    D 1.0`). Read as
     /// tokens, so both the column layout of the table (6/15/24) and that of
-    /// the prose (5/13) are accepted.
+    /// the prose (5/13) are accepted; a value of four characters fills its
+    /// columns 7-10 right after the symbol (`162  W10.0`), so a symbol
+    /// letter followed by a number is split.
     pub fn read_162(&mut self, line: &Line) -> Result<Option<char>, TrfError> {
         self.trf26_or_bbp = true;
         self.javafo_only = false;
-        let tokens = line.tokens(4);
+        let tokens: Vec<(usize, String)> = line
+            .tokens(4)
+            .into_iter()
+            .flat_map(|(col, token)| match token.chars().next() {
+                Some(c) if c.is_ascii_alphabetic() && token.len() > 1 => {
+                    vec![(col, c.to_string()), (col + 1, token[1..].to_string())]
+                }
+                _ => vec![(col, token)],
+            })
+            .collect();
         let mut zero_symbol = None;
         for pair in tokens.chunks(2) {
             let (col, symbol) = &pair[0];

@@ -14,6 +14,7 @@ use crate::player_line;
 use crate::scoring::{self, ResolvedScoring, ScoringStyle};
 use crate::teams;
 use crate::text::{Line, points_field};
+use crate::writable::{self, WriteError, WriteWarning};
 
 /// The line terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,19 +38,34 @@ impl LineEnding {
     }
 }
 
+/// A document written as TRF, and what had to be cut to fit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    /// Texts cut to their field (names longer than 33 characters, ...),
+    /// for the caller to show.
+    pub warnings: Vec<WriteWarning>,
+}
+
 /// The canonical TRF text of `doc`, lines ended with CR (TRF26).
-pub fn write(doc: &TrfDocument) -> String {
+///
+/// Refuses, before writing anything, a document a TRF cannot carry: a
+/// control character in any text ([`ErrorKind::Invalid`](crate::ErrorKind)),
+/// a number beyond its field or more than 9999 players
+/// ([`ErrorKind::SizeLimit`](crate::ErrorKind)); see [`crate::writable`].
+pub fn write(doc: &TrfDocument) -> Result<Written, WriteError> {
     write_with(doc, LineEnding::Cr)
 }
 
 /// The canonical TRF text of `doc` with the given line ends.
-pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> String {
-    let mut out = String::new();
+pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> Result<Written, WriteError> {
+    let warnings = writable::check(doc)?;
+    let mut text = String::new();
     for line in lines(doc) {
-        out.push_str(&line);
-        out.push_str(ending.as_str());
+        text.push_str(&line);
+        text.push_str(ending.as_str());
     }
-    out
+    Ok(Written { text, warnings })
 }
 
 /// Every line of the canonical form, without line ends.
@@ -233,13 +249,16 @@ fn round_dates(dates: &[String]) -> String {
 fn entrants_in_order(doc: &TrfDocument) -> Vec<&arbiter_model::Entrant> {
     let mut v: Vec<_> = doc.tournament.entrants.iter().collect();
     if doc.rank_by_file_order {
-        let position = |tpn: Tpn| {
-            doc.file_order
-                .iter()
-                .position(|&t| t == tpn)
-                .unwrap_or(usize::MAX)
-        };
-        v.sort_by_key(|e| (position(e.player.tpn), e.player.tpn));
+        let mut position = std::collections::HashMap::new();
+        for (i, &tpn) in doc.file_order.iter().enumerate() {
+            position.entry(tpn).or_insert(i);
+        }
+        v.sort_by_key(|e| {
+            (
+                position.get(&e.player.tpn).copied().unwrap_or(usize::MAX),
+                e.player.tpn,
+            )
+        });
     }
     v
 }

@@ -7,31 +7,16 @@ use arbiter_pairing::{PairingSystem, registry};
 use arbiter_trf::TrfDocument;
 
 use super::failure::Failure;
+use crate::exit;
 
-/// How many consistency errors are listed before the rest are counted.
-const ERRORS_SHOWN: usize = 20;
-
-/// Reads, parses and validates a TRF file: unreadable → exit 5, malformed or
-/// inconsistent (opponents, points column) → exit 3.
+/// Reads, parses and validates a TRF file ([`exit::read_trf`]):
+/// unreadable → exit 5, beyond a size limit → exit 4, malformed or
+/// inconsistent (opponents, points column, tie-break codes) → exit 3.
 pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
-    let shown = path.display();
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::file(format!("{shown}: cannot read the file: {e}")))?;
-    let doc =
-        arbiter_trf::parse_bytes(&bytes).map_err(|e| Failure::invalid(format!("{shown}:{e}")))?;
-    let errors = arbiter_trf::validate(&doc);
-    if !errors.is_empty() {
-        let mut message: Vec<String> = errors
-            .iter()
-            .take(ERRORS_SHOWN)
-            .map(|e| format!("{shown}:{e}"))
-            .collect();
-        if errors.len() > ERRORS_SHOWN {
-            message.push(format!("... and {} more", errors.len() - ERRORS_SHOWN));
-        }
-        return Err(Failure::invalid(message.join("\n")));
-    }
-    Ok(doc)
+    exit::read_trf(path).map_err(|e| Failure {
+        code: exit::of_trf(e.kind()),
+        message: e.to_string(),
+    })
 }
 
 /// The pairing system of a command-line flag.
