@@ -4,7 +4,7 @@
 use arbiter_model::{Points, Scoring};
 
 use crate::error::TrfError;
-use crate::text::Line;
+use crate::text::{Line, points_field};
 
 /// Point values stated by the file so far; `None` = not stated (default).
 /// Later statements override earlier ones, as in bbpPairings and JaVaFo.
@@ -286,7 +286,7 @@ pub(crate) fn write(wanted: &ResolvedScoring, style: ScoringStyle) -> Vec<String
                     line.push(' ');
                 }
                 line.push(*symbol);
-                line.push_str(&format!("{value:>4}"));
+                line.push_str(&format!("{:>4}", points_field(*value)));
             }
             out.push(line);
         }
@@ -302,7 +302,7 @@ pub(crate) fn write(wanted: &ResolvedScoring, style: ScoringStyle) -> Vec<String
         ];
         for (code, value, default, slot) in bb {
             if value != default {
-                out.push(format!("{code} {value:>4}"));
+                out.push(format!("{code} {:>4}", points_field(value)));
                 *slot = Some(value);
             }
         }

@@ -491,3 +491,17 @@ fn conversion_to_trf26_records() {
     assert_eq!(again.tournament.acceleration, d.tournament.acceleration);
     assert_eq!(again.announced_absent(2, 2), d.announced_absent(2, 2));
 }
+
+#[test]
+fn control_characters_are_refused_on_reading() {
+    // A tab in a name would shift the fixed columns for other readers.
+    let name_with_tab = format!("{:<80} 0.5{:5}     2 w =", "001    1      Alpha,\tAnn", "");
+    let e = parse(&format!("012 x\n{name_with_tab}\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2:21: a control character (U+0009) in a 001 record: TRF fields are separated by blanks"
+    );
+    // Tabs between the tokens of an XXP list are blanks (bbpPairings).
+    let d = doc(&["XXP\t1\t2"]);
+    assert_eq!(d.tournament.forbidden[0].players, vec![1, 2]);
+}
