@@ -35,6 +35,7 @@ pub fn to_trf26(doc: &TrfDocument) -> TrfDocument {
         r212: doc.records.r212,
         r250: !t.acceleration.is_empty(),
         r260: !t.forbidden.is_empty(),
+        counts: doc.records.counts,
         ..RecordsUsed::default()
     };
     out

@@ -76,6 +76,10 @@ pub struct RecordsUsed {
     /// `260` / `XXP` (forbidden pairs).
     pub r260: bool,
     pub xxp: bool,
+    /// `062`/`072`/`082` (players, rated players, teams): written, counted
+    /// from the data, when the file had them and for documents built in
+    /// memory (exports).
+    pub counts: bool,
 }
 
 /// The family of a file, from the records it uses.
@@ -92,10 +96,15 @@ pub enum Dialect {
 }
 
 impl TrfDocument {
-    /// A document for a tournament built in memory (written as TRF26).
+    /// A document for a tournament built in memory (written as TRF26, with
+    /// the counts 062/072/082).
     pub fn new(tournament: Tournament) -> Self {
         TrfDocument {
             tournament,
+            records: RecordsUsed {
+                counts: true,
+                ..RecordsUsed::default()
+            },
             ..TrfDocument::default()
         }
     }

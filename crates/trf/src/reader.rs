@@ -1,12 +1,13 @@
 //! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
 
+use arbiter_model::date::{Date, parse_date, parse_round_date};
 use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Team, Tournament, Tpn};
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
 use crate::limits::{MAX_ROUNDS, MAX_TPN, bounded_number};
 use crate::player_line;
-use crate::round_block::{self, block_start, opponent_column};
+use crate::round_block::{self, BLOCK_WIDTH, block_start};
 use crate::scoring::ScoringSpec;
 use crate::teams;
 use crate::text::{Line, split_lines};
@@ -103,6 +104,9 @@ struct Reader {
     teams_013: Vec<Team>,
     teams_310: Vec<Team>,
     national: Vec<(Tpn, u16)>,
+    /// The 132 record's dates as written (line, column, text per round),
+    /// read once the start date is known.
+    round_dates: Vec<Option<(usize, usize, String)>>,
     /// `250` records, applied once every player is known.
     accelerated: Vec<AcceleratedRange>,
     last_line: usize,
@@ -117,8 +121,10 @@ impl Reader {
             "012" => t.info.name = value,
             "022" => t.info.city = Some(value),
             "032" => t.info.federation = Some(value),
-            "042" => t.info.start_date = Some(value),
-            "052" => t.info.end_date = Some(value),
+            "042" => t.info.start_date = Some(date(line, "start date")?),
+            "052" => t.info.end_date = Some(date(line, "end date")?),
+            // Counts, computed from the data when written.
+            "062" | "072" | "082" => records.counts = true,
             "092" => {
                 if is_ett_code(&value) {
                     self.system_092 = Some(value.clone());
@@ -128,7 +134,7 @@ impl Reader {
             "102" => t.info.chief_arbiter = Some(value),
             "112" => t.info.deputy_arbiters.push(value),
             "122" => t.info.time_control = Some(value),
-            "132" => t.info.round_dates = round_dates(line)?,
+            "132" => self.round_dates = round_dates(line)?,
             "142" => {
                 t.total_rounds = Some(total_rounds(line)?);
                 records.r142 = true;
@@ -256,6 +262,7 @@ impl Reader {
             teams_310,
             national,
             accelerated,
+            round_dates,
             last_line,
         } = self;
         if entrants.is_empty() {
@@ -268,6 +275,16 @@ impl Reader {
         if t.system.is_none() {
             t.system = system_092;
         }
+        t.info.round_dates = round_dates
+            .into_iter()
+            .map(|d| {
+                d.map(|(line, col, text)| {
+                    parse_round_date(&text, t.info.start_date)
+                        .map_err(|e| TrfError::new(line, col, "round date", e.to_string()))
+                })
+                .transpose()
+            })
+            .collect::<Result<_, _>>()?;
         let resolved = scoring.resolve()?;
         t.scoring = resolved.scoring;
         doc.unknown_result_points = resolved.unknown;
@@ -353,19 +370,30 @@ fn total_rounds(line: &Line) -> Result<u32, TrfError> {
     }
 }
 
-/// `132`: one date per round, aligned with the round blocks (columns
-/// 92+10(r-1) ..= 99+10(r-1)), at most [`MAX_ROUNDS`].
-fn round_dates(line: &Line) -> Result<Vec<String>, TrfError> {
+/// `042` / `052`: a date `YYYY/MM/DD` from column 5.
+fn date(line: &Line, field: &str) -> Result<Date, TrfError> {
+    parse_date(line.rest(5)).map_err(|e| TrfError::new(line.number, 5, field, e.to_string()))
+}
+
+/// `132`: one date per round, aligned with the round blocks (round r's
+/// date starts in its block, columns 90+10(r-1) ..= 99+10(r-1), usually at
+/// 92+10(r-1)), at most [`MAX_ROUNDS`]; a blank block is a round without a
+/// date. Each as (line, column, text), read by `finish`.
+fn round_dates(line: &Line) -> Result<Vec<Option<(usize, usize, String)>>, TrfError> {
     round_block::nothing_after_the_last_round(line, "round dates")?;
-    let mut dates = Vec::new();
-    let mut round = 1;
-    while round <= MAX_ROUNDS as usize && opponent_column(round) <= line.len() {
-        let start = block_start(round);
-        dates.push(line.field(start, start + 9).to_string());
-        round += 1;
-    }
-    while dates.last().is_some_and(|d| d.is_empty()) {
-        dates.pop();
+    let mut dates: Vec<Option<(usize, usize, String)>> = Vec::new();
+    for (col, token) in line.tokens(block_start(1)) {
+        let round = (col - block_start(1)) / BLOCK_WIDTH + 1;
+        if dates.len() >= round {
+            return Err(TrfError::new(
+                line.number,
+                col,
+                "round date",
+                format!("'{token}' is a second date in the block of round {round}"),
+            ));
+        }
+        dates.resize(round - 1, None);
+        dates.push(Some((line.number, col, token)));
     }
     Ok(dates)
 }

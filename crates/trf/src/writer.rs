@@ -7,7 +7,8 @@
 //! Information is written with the records the file used (JaVaFo `XXR`
 //! stays `XXR`), and with TRF26 records when the file did not carry it.
 
-use arbiter_model::{Colour, Points, Team, Tpn};
+use arbiter_model::date::{Date, trf_date, trf_round_date};
+use arbiter_model::{Colour, Points, Team, Tournament, Tpn};
 
 use crate::document::{OtherRecord, TrfDocument};
 use crate::player_line;
@@ -75,14 +76,20 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     let r = &doc.records;
     let mut out = vec![header("012", &info.name)];
     let optional = [
-        ("022", &info.city),
-        ("032", &info.federation),
-        ("042", &info.start_date),
-        ("052", &info.end_date),
-        ("092", &info.kind),
-        ("102", &info.chief_arbiter),
+        ("022", info.city.clone()),
+        ("032", info.federation.clone()),
+        ("042", info.start_date.map(trf_date)),
+        ("052", info.end_date.map(trf_date)),
     ];
     for (code, value) in optional {
+        if let Some(v) = value {
+            out.push(header(code, &v));
+        }
+    }
+    if r.counts {
+        out.extend(counts(t));
+    }
+    for (code, value) in [("092", &info.kind), ("102", &info.chief_arbiter)] {
         if let Some(v) = value {
             out.push(header(code, v));
         }
@@ -93,7 +100,7 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     if let Some(v) = &info.time_control {
         out.push(header("122", v));
     }
-    if !info.round_dates.is_empty() {
+    if info.round_dates.iter().any(Option::is_some) {
         out.push(round_dates(&info.round_dates));
     }
     if let Some(n) = t.total_rounds
@@ -232,17 +239,34 @@ fn header(code: &str, value: &str) -> String {
     format!("{code} {value}").trim_end().to_string()
 }
 
-/// `132`: round r's date at columns 92+10(r-1) ..= 99+10(r-1), aligned with
-/// the round blocks of the 001 lines.
-fn round_dates(dates: &[String]) -> String {
+/// `132`: round r's date `YY/MM/DD` at columns 92+10(r-1) ..= 99+10(r-1),
+/// aligned with the round blocks of the 001 lines.
+fn round_dates(dates: &[Option<Date>]) -> String {
     let mut line = String::from("132");
     for (i, date) in dates.iter().enumerate() {
-        let column = 91 + 10 * i;
-        let width = line.chars().count();
-        line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
-        line.push_str(date);
+        if let Some(date) = date {
+            let column = 91 + 10 * i;
+            let width = line.chars().count();
+            line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
+            line.push_str(&trf_round_date(*date));
+        }
     }
     line.trim_end().to_string()
+}
+
+/// `062` players, `072` rated players (a FIDE rating), `082` teams (only
+/// for an event with teams), counted from the data (spec 05 §2).
+fn counts(t: &Tournament) -> Vec<String> {
+    let rated = t
+        .entrants
+        .iter()
+        .filter(|e| e.player.ratings.fide.is_some_and(|r| r > 0))
+        .count();
+    let mut out = vec![format!("062 {}", t.entrants.len()), format!("072 {rated}")];
+    if !t.teams.is_empty() {
+        out.push(format!("082 {}", t.teams.len()));
+    }
+    out
 }
 
 /// Entrants in starting-rank order, or in file order under `XXC rank`.

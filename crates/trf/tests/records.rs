@@ -352,8 +352,86 @@ fn headers_and_unknown_records_are_kept() {
 fn round_dates_in_132() {
     let line = format!("{:<91}26/01/02  26/01/03", "132");
     let d = doc(&[&line]);
-    assert_eq!(d.tournament.info.round_dates, vec!["26/01/02", "26/01/03"]);
+    let day = |d| Some(arbiter_model::date::Date::new(2026, 1, d).unwrap());
+    assert_eq!(d.tournament.info.round_dates, vec![day(2), day(3)]);
     assert!(written(&d).contains(&line));
+    // Full years are read too, and a blank block is a round without a date.
+    let line = format!("{:<91}2026/01/02{:10}2026/01/04", "132", "");
+    let d = doc(&[&line]);
+    assert_eq!(d.tournament.info.round_dates, vec![day(2), None, day(4)]);
+    let canonical = format!("{:<91}26/01/02{:12}26/01/04", "132", "");
+    assert!(written(&d).contains(&canonical), "{:?}", written(&d));
+    assert_eq!(
+        parse(&file(&[&format!("{:<91}26/02/30", "132")]))
+            .unwrap_err()
+            .to_string(),
+        "4:92: '26/02/30' is not a date (expected YY/MM/DD or YYYY/MM/DD) (field round date)"
+    );
+}
+
+#[test]
+fn start_and_end_dates_are_dates() {
+    let d = doc(&["042 2026/02/27", "052 2026/03/01"]);
+    let info = &d.tournament.info;
+    assert_eq!(
+        info.start_date.map(|d| d.to_string()).as_deref(),
+        Some("2026-02-27")
+    );
+    assert_eq!(
+        info.end_date.map(|d| d.to_string()).as_deref(),
+        Some("2026-03-01")
+    );
+    let w = written(&d);
+    assert!(w.contains(&"042 2026/02/27".to_string()) && w.contains(&"052 2026/03/01".to_string()));
+    assert_eq!(
+        parse(&file(&["042 2026-02-30"])).unwrap_err().to_string(),
+        "4:5: '2026-02-30' is not a date (expected YYYY-MM-DD) (field start date)"
+    );
+}
+
+#[test]
+fn scoring_of_ten_points_and_more_reads_back() {
+    // Issue 10 item 10: `--scoring 10,5,0` wrote `162  W10.0` which the
+    // reader took for one token.
+    let mut d = doc(&[]);
+    d.tournament.scoring = Scoring::with_game_points(Points(100), Points(50), Points(0));
+    d.tournament.entrants[0].reported_points = Some(Points(50));
+    d.tournament.entrants[1].reported_points = Some(Points(50));
+    let w = written(&d);
+    assert!(w.contains(&"162  W10.0    D 5.0".to_string()), "{w:?}");
+    let again = parse(&text(&d)).unwrap();
+    assert_eq!(again.tournament.scoring, d.tournament.scoring);
+    assert!(validate(&again, &codes).is_empty());
+    // 162 columns 7-10 hold `99.5` at most with a decimal; `100` fits as a
+    // whole number.
+    d.tournament.scoring = Scoring::with_game_points(Points(1000), Points(500), Points(0));
+    assert!(written(&d).contains(&"162  W 100    D50.0".to_string()));
+    assert_eq!(
+        parse(&text(&d)).unwrap().tournament.scoring,
+        d.tournament.scoring
+    );
+}
+
+#[test]
+fn exports_count_players_rated_players_and_teams() {
+    let mut d = doc(&[]);
+    let mut t = d.tournament.clone();
+    t.entrants[0].player.ratings.fide = Some(2100);
+    t.teams = vec![arbiter_model::Team {
+        number: None,
+        name: "Lions".into(),
+        members: vec![1, 2],
+    }];
+    d = TrfDocument::new(t);
+    let w = written(&d);
+    assert_eq!(&w[1..4], ["062 2", "072 1", "082 1"]);
+    // Read back, the counts are written again from the data, not kept.
+    let mut again = parse(&text(&d)).unwrap();
+    again.tournament.entrants[1].player.ratings.fide = Some(1900);
+    let w = written(&again);
+    assert_eq!(&w[1..4], ["062 2", "072 2", "082 1"]);
+    // A file without them is normalised without them.
+    assert!(!written(&doc(&[])).iter().any(|l| l.starts_with("062")));
 }
 
 #[test]
@@ -406,7 +484,10 @@ fn round_codes_round_trip() {
         RoundEntry::Bye(ByeKind::Full),
     ];
     let d = TrfDocument::new(t);
-    let line = written(&d)[1].clone();
+    let line = written(&d)
+        .into_iter()
+        .find(|l| l.starts_with("001    1"))
+        .expect("player 1");
     assert!(
         line.ends_with("     2 w D            0000 - +  0000 - F"),
         "{line}"
