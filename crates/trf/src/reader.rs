@@ -106,7 +106,7 @@ struct Reader {
     national: Vec<(Tpn, u16)>,
     /// The 132 record's dates as written (line, column, text per round),
     /// read once the start date is known.
-    round_dates: Vec<Option<(usize, usize, String)>>,
+    round_dates: Vec<Option<WrittenDate>>,
     /// `250` records, applied once every player is known.
     accelerated: Vec<AcceleratedRange>,
     last_line: usize,
@@ -375,13 +375,16 @@ fn date(line: &Line, field: &str) -> Result<Date, TrfError> {
     parse_date(line.rest(5)).map_err(|e| TrfError::new(line.number, 5, field, e.to_string()))
 }
 
+/// A date as written: line, column, text.
+type WrittenDate = (usize, usize, String);
+
 /// `132`: one date per round, aligned with the round blocks (round r's
 /// date starts in its block, columns 90+10(r-1) ..= 99+10(r-1), usually at
 /// 92+10(r-1)), at most [`MAX_ROUNDS`]; a blank block is a round without a
 /// date. Each as (line, column, text), read by `finish`.
-fn round_dates(line: &Line) -> Result<Vec<Option<(usize, usize, String)>>, TrfError> {
+fn round_dates(line: &Line) -> Result<Vec<Option<WrittenDate>>, TrfError> {
     round_block::nothing_after_the_last_round(line, "round dates")?;
-    let mut dates: Vec<Option<(usize, usize, String)>> = Vec::new();
+    let mut dates: Vec<Option<WrittenDate>> = Vec::new();
     for (col, token) in line.tokens(block_start(1)) {
         let round = (col - block_start(1)) / BLOCK_WIDTH + 1;
         if dates.len() >= round {
