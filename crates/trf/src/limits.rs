@@ -4,7 +4,9 @@
 //! beyond a limit the error is of kind [`crate::ErrorKind::SizeLimit`]
 //! (exit code 4).
 
-use arbiter_model::Tpn;
+use arbiter_model::{Points, Tpn};
+
+use crate::text::points_field;
 
 /// The highest starting rank: record 001 columns 5-8 (spec 05 §3), so also
 /// the most players a file holds.
@@ -21,6 +23,16 @@ pub const MAX_FOUR_DIGITS: u32 = 9999;
 
 /// The largest FIDE id the 11 columns 58-68 of record 001 hold.
 pub const MAX_FIDE_ID: u64 = 99_999_999_999;
+
+/// Width of a points field (001 columns 81-84, 162 values, `XXA`, `250`).
+pub const POINTS_WIDTH: usize = 4;
+
+/// True when `p` fits a points field (`99.5` with a decimal, `9999` whole,
+/// `-9.5`): the values of scoring and acceleration records, which the
+/// writer puts in such fields.
+pub(crate) fn fits_points_field(p: Points) -> bool {
+    points_field(p).chars().count() <= POINTS_WIDTH
+}
 
 /// A token of digits read as a number no greater than `max`: `Ok(None)` when
 /// it is not made of digits only, `Err(())` when it is larger than `max`

@@ -5,7 +5,7 @@ use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Team, Tour
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
-use crate::limits::{MAX_ROUNDS, MAX_TPN, bounded_number};
+use crate::limits::{MAX_ROUNDS, MAX_TPN, bounded_number, fits_points_field};
 use crate::player_line;
 use crate::round_block::{self, BLOCK_WIDTH, block_start};
 use crate::scoring::ScoringSpec;
@@ -305,6 +305,17 @@ impl Reader {
         tpns.dedup();
         apply_250(&accelerated, &tpns, &mut t.acceleration);
         doc.records.r250 |= !accelerated.is_empty();
+        if !doc.records.xxa {
+            // Without XXA the virtual points are ranges of non-zero values:
+            // rounds after a player's last non-zero value add nothing (and
+            // are not written back).
+            for values in t.acceleration.values_mut() {
+                while values.last() == Some(&Points::ZERO) {
+                    values.pop();
+                }
+            }
+            t.acceleration.retain(|_, values| !values.is_empty());
+        }
         doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
         t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
         doc.tournament = t;
@@ -522,6 +533,14 @@ fn read_250(line: &Line, doc: &mut TrfDocument) -> Result<Option<AcceleratedRang
             format!("'{points}' is not a number of points"),
         )
     })?;
+    if !fits_points_field(value) {
+        return Err(TrfError::limit(
+            n,
+            *pcol,
+            "virtual points",
+            format!("{value} points do not fit the 4 columns of a TRF points field"),
+        ));
+    }
     let first_round = round_number(n, *c1, r1, "first round")?;
     let last_round = round_number(n, *c2, r2, "last round")?;
     let first = id(n, *c3, p1, "first player")?;

@@ -4,6 +4,7 @@
 use arbiter_model::{Points, Scoring};
 
 use crate::error::TrfError;
+use crate::limits::fits_points_field;
 use crate::text::{Line, points_field};
 
 /// Point values stated by the file so far; `None` = not stated (default).
@@ -222,15 +223,26 @@ impl ScoringSpec {
     }
 }
 
+/// A point value of a scoring record; one the 4-column fields of a TRF
+/// cannot hold (more than 99.9 with a decimal) is a size limit.
 fn points(line: usize, col: usize, text: &str, field: &str) -> Result<Points, TrfError> {
-    text.parse::<Points>().map_err(|_| {
+    let value = text.parse::<Points>().map_err(|_| {
         TrfError::new(
             line,
             col,
             field,
             format!("'{text}' is not a number of points"),
         )
-    })
+    })?;
+    if !fits_points_field(value) {
+        return Err(TrfError::limit(
+            line,
+            col,
+            field,
+            format!("{value} points do not fit the 4 columns of a TRF points field"),
+        ));
+    }
+    Ok(value)
 }
 
 /// Which scoring records to write.

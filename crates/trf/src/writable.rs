@@ -18,15 +18,12 @@ use arbiter_model::{Points, RoundEntry, Tpn};
 
 use crate::document::TrfDocument;
 use crate::error::ErrorKind;
-use crate::limits::{MAX_FIDE_ID, MAX_FOUR_DIGITS, MAX_ROUNDS, MAX_TPN};
-use crate::text::points_field;
+use crate::limits::{MAX_FIDE_ID, MAX_FOUR_DIGITS, MAX_ROUNDS, MAX_TPN, fits_points_field};
 
 /// Width of the name field of record 001 (columns 15-47).
 pub(crate) const NAME_WIDTH: usize = 33;
 /// Width of the federation field of record 001 (columns 54-56).
 pub(crate) const FEDERATION_WIDTH: usize = 3;
-/// Width of a points field (001 columns 81-84, 162 values, XXA, 250).
-const POINTS_WIDTH: usize = 4;
 
 /// Why a document cannot be written as TRF.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -288,7 +285,7 @@ fn rounds(player: Option<Tpn>, field: &str, n: usize) -> Result<(), WriteError> 
 }
 
 fn score(player: Option<Tpn>, field: &str, p: Points) -> Result<(), WriteError> {
-    if points_field(p).chars().count() <= POINTS_WIDTH {
+    if fits_points_field(p) {
         return Ok(());
     }
     Err(limit(
