@@ -1,7 +1,7 @@
 //! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
 
 use arbiter_model::date::{Date, parse_date, parse_round_date};
-use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Team, Tournament, Tpn};
+use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Tournament, Tpn};
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
@@ -101,8 +101,8 @@ struct Reader {
     entrants: Vec<(Entrant, usize)>,
     /// An ETT code found in 092, used when there is no 192.
     system_092: Option<String>,
-    teams_013: Vec<Team>,
-    teams_310: Vec<Team>,
+    /// Team records (013, 310, 320, 330, 352, 362).
+    team: teams::TeamRecords,
     national: Vec<(Tpn, u16)>,
     /// The 132 record's dates as written (line, column, text per round),
     /// read once the start date is known.
@@ -232,16 +232,14 @@ impl Reader {
         Ok(true)
     }
 
-    /// Any other record is kept verbatim; team and national-rating records
-    /// are also read into the model.
+    /// Team records of TRF26 are read into the model; any other record is
+    /// kept verbatim, 013 and national-rating records also read.
     fn other(&mut self, code: &str, line: &Line) -> Result<(), TrfError> {
-        match code {
-            "013" => self.teams_013.push(teams::read_013(line)?),
-            "310" => self.teams_310.push(teams::read_310(line)?),
-            _ if teams::is_federation_code(code) => {
-                self.national.extend(teams::national_rating(line));
-            }
-            _ => {}
+        if self.team.read(code, line)? {
+            return Ok(());
+        }
+        if teams::is_federation_code(code) {
+            self.national.extend(teams::national_rating(line));
         }
         self.doc.other_records.push(OtherRecord {
             text: line.text.to_string(),
@@ -258,8 +256,7 @@ impl Reader {
             scoring,
             mut entrants,
             system_092,
-            teams_013,
-            teams_310,
+            team,
             national,
             accelerated,
             round_dates,
@@ -288,12 +285,6 @@ impl Reader {
         let resolved = scoring.resolve()?;
         t.scoring = resolved.scoring;
         doc.unknown_result_points = resolved.unknown;
-        // Gacrux ignores 013 when 310 records exist.
-        t.teams = if teams_310.is_empty() {
-            teams_013
-        } else {
-            teams_310
-        };
         // Entrants in TPN order (stable: duplicates stay for `validate`).
         entrants.sort_by_key(|(e, _)| e.player.tpn);
         for (tpn, rating) in national {
@@ -318,6 +309,7 @@ impl Reader {
         }
         doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
         t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
+        team.finish(&mut t, &mut doc);
         doc.tournament = t;
         Ok(doc)
     }

@@ -78,6 +78,7 @@ pub fn validate(doc: &TrfDocument, tiebreaks: &dyn TieBreakCodes) -> Vec<TrfErro
             errors.push(err);
         }
     }
+    errors.extend(crate::teams::validate(doc));
     errors.sort_by_key(|e| (e.line, e.column));
     errors
 }

@@ -421,6 +421,7 @@ fn exports_count_players_rated_players_and_teams() {
         number: None,
         name: "Lions".into(),
         members: vec![1, 2],
+        ..arbiter_model::Team::default()
     }];
     d = TrfDocument::new(t);
     let w = written(&d);
@@ -506,11 +507,7 @@ fn teams_from_013_and_310_and_national_ratings() {
     let d = doc(&[&r013, &nat]);
     assert_eq!(
         d.tournament.teams,
-        vec![arbiter_model::Team {
-            number: None,
-            name: "Lions".into(),
-            members: vec![1, 2]
-        }]
+        vec![arbiter_model::Team::new(None, "Lions", vec![1, 2])]
     );
     assert_eq!(d.tournament.entrants[1].player.ratings.national, Some(1650));
     assert_eq!(d.tournament.entrants[0].player.ratings.national, None);

@@ -385,6 +385,7 @@ pub mod generate {
                 number: numbered.then_some(i as u32 + 1),
                 name: text(rng, 32),
                 members: vec![1 + rng.below(n) as Tpn],
+                ..Team::default()
             })
             .collect();
         Tournament {
@@ -415,6 +416,7 @@ pub mod generate {
                 .filter(|_| rng.one_in(2))
                 .map(|c| c.to_string())
                 .collect(),
+            team_section: None,
         }
     }
 }
