@@ -229,9 +229,9 @@ fn load(source: &Path, section: Option<&str>) -> Result<Tournament, ExitCode> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if is_trf_name || (section.is_none() && !is_event_file(source)) {
-        return arbiter_trf::read_file(source)
+        return exit::read_trf(source)
             .map(|doc| doc.tournament)
-            .map_err(|e| fail(read_error_code(&e), &e.to_string()));
+            .map_err(|e| fail(exit::of_trf(e.kind()), &e.to_string()));
     }
     crate::event::load_tournament(source, section).map_err(|e| fail(e.code, &e.message))
 }
@@ -243,13 +243,6 @@ fn is_event_file(path: &Path) -> bool {
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut header))
         .is_ok_and(|()| &header == b"SQLite format 3\0")
-}
-
-fn read_error_code(e: &arbiter_trf::ReadError) -> u8 {
-    match e {
-        arbiter_trf::ReadError::Io { .. } => exit::FILE_ACCESS,
-        _ => exit::INVALID_INPUT,
-    }
 }
 
 fn fail(code: u8, msg: &str) -> ExitCode {

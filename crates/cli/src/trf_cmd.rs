@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter_trf::{LineEnding, ReadError, TrfDocument};
+use arbiter_trf::{LineEnding, TrfDocument};
 use clap::{Subcommand, ValueEnum};
 
 use crate::exit;
@@ -66,7 +66,18 @@ pub fn run(c: TrfCommand) -> ExitCode {
                 Ending::Lf => LineEnding::Lf,
                 Ending::Crlf => LineEnding::CrLf,
             };
-            let text = arbiter_trf::write_with(&doc, ending);
+            let text = match arbiter_trf::write_with(&doc, ending) {
+                Ok(written) => {
+                    for w in &written.warnings {
+                        eprintln!("warning: {w}");
+                    }
+                    written.text
+                }
+                Err(e) => {
+                    eprintln!("{}: cannot be written as TRF: {e}", file.display());
+                    return ExitCode::from(exit::of_trf(Some(e.kind)));
+                }
+            };
             match output {
                 Some(out) => match std::fs::write(&out, text) {
                     Ok(()) => ExitCode::SUCCESS,
@@ -84,28 +95,14 @@ pub fn run(c: TrfCommand) -> ExitCode {
     }
 }
 
-/// Reads and validates `file`, printing every problem as `FILE:LINE:COLUMN:
-/// message (field NAME)`.
+/// Reads and validates `file` ([`exit::read_trf`]), printing every problem
+/// as `FILE:LINE:COLUMN: message (field NAME)`: exit 5 when unreadable, 4
+/// for a size limit, 3 otherwise.
 fn load(file: &Path) -> Result<TrfDocument, ExitCode> {
-    let doc = match arbiter_trf::read_file(file) {
-        Ok(doc) => doc,
-        Err(e @ ReadError::Io { .. }) => {
-            eprintln!("{e}");
-            return Err(ExitCode::from(exit::FILE_ACCESS));
-        }
-        Err(e @ ReadError::Trf { .. }) => {
-            eprintln!("{e}");
-            return Err(ExitCode::from(exit::INVALID_INPUT));
-        }
-    };
-    let errors = arbiter_trf::validate(&doc);
-    if errors.is_empty() {
-        return Ok(doc);
-    }
-    for e in &errors {
-        eprintln!("{}:{e}", file.display());
-    }
-    Err(ExitCode::from(exit::INVALID_INPUT))
+    exit::read_trf(file).map_err(|e| {
+        eprintln!("{e}");
+        ExitCode::from(exit::of_trf(e.kind()))
+    })
 }
 
 /// `NAME: N players, R rounds played (of T), scoring W-D-L`.

@@ -80,7 +80,13 @@ fn record(t: &mut Tournament, boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) 
 fn engine(t: &Tournament, dir: &Path) -> String {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("--italo-swiss")
         .arg(&input)
@@ -99,7 +105,13 @@ fn engine(t: &Tournament, dir: &Path) -> String {
 /// `arbiter --italo-swiss FILE -c` on the tournament so far.
 fn check(t: &Tournament, dir: &Path) -> String {
     let input = dir.join("full.trf");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("--italo-swiss")
         .arg(&input)

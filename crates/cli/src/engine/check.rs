@@ -10,6 +10,7 @@ use super::input;
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
     let doc = input::load(path)?;
+    input::require_initial_colour(&doc, path)?;
     if doc.records.r192
         && let Some(code) = &doc.tournament.system
         && !file_system_matches(system_flag, code)

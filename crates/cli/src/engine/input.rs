@@ -3,35 +3,48 @@
 
 use std::path::{Path, PathBuf};
 
-use arbiter_pairing::{PairingSystem, registry};
+use arbiter_pairing::{PairingSystem, registry, round_input};
 use arbiter_trf::TrfDocument;
 
 use super::failure::Failure;
+use crate::exit;
 
-/// How many consistency errors are listed before the rest are counted.
-const ERRORS_SHOWN: usize = 20;
-
-/// Reads, parses and validates a TRF file: unreadable → exit 5, malformed or
-/// inconsistent (opponents, points column) → exit 3.
+/// Reads, parses and validates a TRF file ([`exit::read_trf`]):
+/// unreadable → exit 5, beyond a size limit → exit 4, malformed or
+/// inconsistent (opponents, points column, tie-break codes) → exit 3.
 pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
-    let shown = path.display();
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::file(format!("{shown}: cannot read the file: {e}")))?;
-    let doc =
-        arbiter_trf::parse_bytes(&bytes).map_err(|e| Failure::invalid(format!("{shown}:{e}")))?;
-    let errors = arbiter_trf::validate(&doc);
-    if !errors.is_empty() {
-        let mut message: Vec<String> = errors
-            .iter()
-            .take(ERRORS_SHOWN)
-            .map(|e| format!("{shown}:{e}"))
-            .collect();
-        if errors.len() > ERRORS_SHOWN {
-            message.push(format!("... and {} more", errors.len() - ERRORS_SHOWN));
-        }
-        return Err(Failure::invalid(message.join("\n")));
+    exit::read_trf(path).map_err(|e| Failure {
+        code: exit::of_trf(e.kind()),
+        message: e.to_string(),
+    })
+}
+
+/// Pairing a next round needs the total number of rounds (spec 05 §6.5,
+/// for the last-round rules); without 142/XXR the file is refused, naming
+/// the record, before the engine runs.
+pub fn require_total_rounds(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    if doc.tournament.total_rounds.is_some() {
+        return Ok(());
     }
-    Ok(doc)
+    Err(Failure::invalid(format!(
+        "{}:1:1: the total number of rounds in the tournament must be given (record 142 or XXR) (field total rounds)",
+        path.display()
+    )))
+}
+
+/// Pairing needs the initial colour (spec 05 §6.5): from 152/XXC, or
+/// inferred from the first coloured round. When neither works, the error
+/// points at the round-1 colour of the first player, where the inference
+/// looks.
+pub fn require_initial_colour(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    if round_input::initial_colour(&doc.tournament).is_some() {
+        return Ok(());
+    }
+    let line = doc.player_lines.first().copied().unwrap_or(1);
+    Err(Failure::invalid(format!(
+        "{}:{line}:97: the initial colour is unknown: no game has a colour yet; give record 152 (W or B) or XXC white1/black1 (field initial colour)",
+        path.display()
+    )))
 }
 
 /// The pairing system of a command-line flag.

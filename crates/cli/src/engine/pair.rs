@@ -15,6 +15,8 @@ use super::input;
 pub fn run(system: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
     let system = input::system(system)?;
     let doc = input::load(path)?;
+    input::require_total_rounds(&doc, path)?;
+    input::require_initial_colour(&doc, path)?;
     let (_, pairing) = pair_next_round(system.as_ref(), &doc)?;
     let text = engine_output(&pairing);
     match output {

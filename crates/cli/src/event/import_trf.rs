@@ -12,7 +12,10 @@ use super::error::CliError;
 use super::session::Session;
 
 pub fn run(file: &Path, event: &Path, section: &str) -> Result<(), CliError> {
-    let doc = arbiter_trf::read_file(file).map_err(|e| CliError::refused(e.to_string()))?;
+    let doc = crate::exit::read_trf(file).map_err(|e| CliError {
+        code: crate::exit::of_trf(e.kind()),
+        ..CliError::refused(e.to_string())
+    })?;
     let events = events_of(&doc.tournament, section)
         .map_err(|e| CliError::refused(format!("{}: {e}", file.display())))?;
     Session::create(event, events)?;

@@ -1,5 +1,6 @@
 //! Parsing of the values arbiters type: section settings and player fields.
 
+use arbiter_model::date::{parse_date, parse_round_date};
 use arbiter_model::journal::{Acceleration, SectionConfig};
 use arbiter_model::{Colour, EventInfo, Player, Points, Ratings, Scoring, Sex, Title};
 use clap::Args;
@@ -179,8 +180,6 @@ impl EventDetails {
         for (value, slot) in [
             (&self.city, &mut info.city),
             (&self.fed, &mut info.federation),
-            (&self.start, &mut info.start_date),
-            (&self.end, &mut info.end_date),
             (&self.kind, &mut info.kind),
             (&self.chief_arbiter, &mut info.chief_arbiter),
             (&self.time_control, &mut info.time_control),
@@ -192,8 +191,28 @@ impl EventDetails {
         if let Some(d) = &self.deputies {
             info.deputy_arbiters = list(d);
         }
+        for (value, slot, option) in [
+            (&self.start, &mut info.start_date, "--start"),
+            (&self.end, &mut info.end_date, "--end"),
+        ] {
+            if let Some(v) = value.as_deref().map(str::trim) {
+                *slot = (!v.is_empty())
+                    .then(|| parse_date(v))
+                    .transpose()
+                    .map_err(|e| CliError::refused(format!("{option}: {e}")))?;
+            }
+        }
         if let Some(d) = &self.round_dates {
-            info.round_dates = list(d);
+            info.round_dates = d
+                .split(',')
+                .map(str::trim)
+                .map(|x| {
+                    (!x.is_empty())
+                        .then(|| parse_round_date(x, info.start_date))
+                        .transpose()
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|e| CliError::refused(format!("--round-dates: {e}")))?;
         }
         Ok(info)
     }

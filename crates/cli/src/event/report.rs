@@ -47,7 +47,14 @@ pub fn export_trf(
     fill_points_and_ranks(&mut t, complete);
     let mut doc = TrfDocument::new(t);
     doc.announced_byes = announced_byes(state, sec, complete);
-    let text = arbiter_trf::write(&doc);
+    let written = arbiter_trf::write(&doc).map_err(|e| CliError {
+        code: crate::exit::of_trf(Some(e.kind)),
+        ..CliError::refused(format!("the section cannot be written as TRF: {e}"))
+    })?;
+    for w in &written.warnings {
+        eprintln!("warning: {w}");
+    }
+    let text = written.text;
     match output {
         Some(path) if path != Path::new("-") => std::fs::write(path, text)
             .map_err(|e| CliError::file(format!("{}: {e}", path.display())))?,
