@@ -1,0 +1,96 @@
+//! The FIDE Swiss Team Pairing System, C.04.6 as approved on 28/10/2025 and
+//! applied from 1 February 2026 (spec 03 Part C, spec teams §4).
+//!
+//! Not the Dutch system with teams: two scores, no colour limits (Basic
+//! Rules 6 and 7 never apply, no absolute colour criterion), the bye chosen
+//! first, upfloaters pulled into the top scoregroup instead of downfloaters,
+//! and the first pairing in a lexicographic order instead of an optimum.
+//! The procedure is that of art. 3.3.2:
+//!
+//! 1. the pairing-allocated bye, if the number of teams is odd (art. 3.4,
+//!    [`bye`]);
+//! 2. the top scoregroup — the highest score among the teams not yet paired
+//!    — with the set of upfloaters art. 3.5 chooses ([`upfloaters`]) forms
+//!    a bracket, paired by art. 3.6 ([`bracket`]); repeated until every
+//!    team is paired;
+//! 3. colours by art. 4 ([`colours`]).
+//!
+//! If no legal round-pairing exists the Chief Arbiter decides (art. 3.3.3):
+//! the system reports [`PairingError::NoValidPairing`] and never relaxes a
+//! criterion. Forbidden pairs (teams of one family, TRF `260`) are as
+//! absolute as [C1].
+//!
+//! The matches are listed in the reference's order, which C.04.6 does not
+//! prescribe (GHR 3.6's recommendation, as the Dutch engines do): the higher
+//! score of the pair first, then the higher sum of the two scores, then the
+//! smaller TPN; the bye last.
+//!
+//! Not supported: acceleration (C.04.7 with team scores, TRF `250` and the
+//! `_BAKU` codes) — callers refuse such input.
+
+mod bracket;
+mod bye;
+mod colours;
+mod field;
+pub mod input;
+mod legal;
+mod preference;
+mod upfloaters;
+
+use std::cmp::Reverse;
+
+use self::field::Field;
+use self::legal::without;
+use crate::{Board, Pairing, PairingError};
+pub use input::{ColourPreferences, PlayedMatch, TeamHistory, TeamRound, TeamSwissRules};
+
+/// Pairs one round of a team Swiss: the matches (white = the team whose
+/// board-1 player has White) in board order and the team that receives the
+/// pairing-allocated bye.
+pub fn pair(input: &TeamRound) -> Result<Pairing, PairingError> {
+    let field = Field::prepare(input)?;
+    let no_pairing = || PairingError::NoValidPairing { round: field.round };
+    let mut remaining: Vec<usize> = (0..field.teams.len()).collect();
+    let bye = bye::choose(&field, &remaining).map_err(|()| no_pairing())?;
+    if let Some(b) = bye {
+        remaining.retain(|&t| t != b);
+    }
+    let mut pairs = Vec::with_capacity(remaining.len() / 2);
+    while let Some(top) = remaining.iter().map(|&t| field.teams[t].group).min() {
+        let residents: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|&t| field.teams[t].group == top)
+            .collect();
+        let upfloaters =
+            upfloaters::choose(&field, &residents, &remaining).ok_or_else(no_pairing)?;
+        let mut members = residents;
+        members.extend(upfloaters);
+        members.sort_unstable();
+        pairs.extend(bracket::pair(&field, &members, top).ok_or_else(no_pairing)?);
+        remaining = without(&remaining, &members);
+    }
+    let mut boards = pairs
+        .into_iter()
+        .map(|(a, b)| colours::allocate(&field, a, b))
+        .collect::<Result<Vec<_>, _>>()?;
+    let key = |&(w, b): &(usize, usize)| {
+        let (tw, tb) = (&field.teams[w], &field.teams[b]);
+        (
+            Reverse(tw.primary.max(tb.primary)),
+            Reverse(tw.primary + tb.primary),
+            tw.tpn.min(tb.tpn),
+        )
+    };
+    boards.sort_by_key(key);
+    Ok(Pairing {
+        boards: boards
+            .into_iter()
+            .map(|(w, b)| Board {
+                white: field.teams[w].tpn,
+                black: field.teams[b].tpn,
+            })
+            .collect(),
+        bye: bye.map(|b| field.teams[b].tpn),
+    })
+}
