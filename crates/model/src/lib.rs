@@ -6,10 +6,12 @@ pub mod player;
 pub mod points;
 pub mod round_entry;
 pub mod scoring;
+pub mod team;
 pub mod tournament;
 
 pub use player::{Colour, Player, Ratings, Sex, Title, Tpn};
 pub use points::Points;
 pub use round_entry::{ByeKind, Outcome, RoundEntry};
 pub use scoring::Scoring;
-pub use tournament::{Entrant, EventInfo, ForbiddenGroup, Team, Tournament};
+pub use team::Team;
+pub use tournament::{Entrant, EventInfo, ForbiddenGroup, Tournament};

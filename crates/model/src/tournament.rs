@@ -9,6 +9,7 @@ use crate::player::{Colour, Player, Tpn};
 use crate::points::Points;
 use crate::round_entry::RoundEntry;
 use crate::scoring::Scoring;
+use crate::team::{Team, TeamSection};
 
 /// A player and his round-by-round record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,15 +50,6 @@ impl ForbiddenGroup {
     }
 }
 
-/// A team (TRF 013 / 310): a name and its members' TPNs in board order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Team {
-    /// Team pairing number, when the file gives one (310).
-    pub number: Option<u32>,
-    pub name: String,
-    pub members: Vec<Tpn>,
-}
-
 /// Descriptive data of the event (TRF header records 012-132).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventInfo {
@@ -91,8 +83,13 @@ pub struct Tournament {
     /// Virtual points per player per round (250 / XXA): `acceleration[tpn][r-1]`.
     #[serde(deserialize_with = "tpn_keyed")]
     pub acceleration: BTreeMap<Tpn, Vec<Points>>,
+    /// Pairs that may not meet; in a team section they name team numbers.
     pub forbidden: Vec<ForbiddenGroup>,
     pub teams: Vec<Team>,
+    /// The match rules and forfeited matches of a team section; `None` for
+    /// an individual event (whose `teams` only group players).
+    #[serde(default)]
+    pub team_section: Option<TeamSection>,
     /// Tie-break codes (202 / 212), in order.
     pub tiebreaks: Vec<String>,
 }

@@ -295,16 +295,8 @@ mod tests {
         Tournament {
             entrants,
             teams: vec![
-                Team {
-                    number: None,
-                    name: "A".into(),
-                    members: vec![1, 2, 3, 4],
-                },
-                Team {
-                    number: None,
-                    name: "B".into(),
-                    members: vec![5, 6, 7, 8],
-                },
+                Team::new(None, "A", vec![1, 2, 3, 4]),
+                Team::new(None, "B", vec![5, 6, 7, 8]),
             ],
             ..Tournament::default()
         }

@@ -26,6 +26,12 @@ pub struct TrfDocument {
     /// 1-based line of each entrant's 001 record (same order as
     /// `tournament.entrants`); empty for a document built in memory.
     pub player_lines: Vec<usize>,
+    /// 1-based line of each team's 310 record (same order as
+    /// `tournament.teams`); empty for a document built in memory.
+    pub team_lines: Vec<usize>,
+    /// The `320` record as read: its line and the PAB team of each round
+    /// (0 = none), checked against the players' entries by `validate`.
+    pub team_pab_rounds: Option<(usize, Vec<u32>)>,
 }
 
 /// A TRF26 `240` record: players who get a bye (or are absent) in a round.

@@ -1,6 +1,6 @@
 //! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
 
-use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Team, Tournament, Tpn};
+use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Tournament, Tpn};
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
@@ -65,8 +65,8 @@ struct Reader {
     entrants: Vec<(Entrant, usize)>,
     /// An ETT code found in 092, used when there is no 192.
     system_092: Option<String>,
-    teams_013: Vec<Team>,
-    teams_310: Vec<Team>,
+    /// Team records (013, 310, 320, 330, 352, 362).
+    team: teams::TeamRecords,
     national: Vec<(Tpn, u16)>,
     last_line: usize,
 }
@@ -193,16 +193,14 @@ impl Reader {
         Ok(true)
     }
 
-    /// Any other record is kept verbatim; team and national-rating records
-    /// are also read into the model.
+    /// Team records of TRF26 are read into the model; any other record is
+    /// kept verbatim, 013 and national-rating records also read.
     fn other(&mut self, code: &str, line: &Line) -> Result<(), TrfError> {
-        match code {
-            "013" => self.teams_013.push(teams::read_013(line)?),
-            "310" => self.teams_310.push(teams::read_310(line)?),
-            _ if teams::is_federation_code(code) => {
-                self.national.extend(teams::national_rating(line));
-            }
-            _ => {}
+        if self.team.read(code, line)? {
+            return Ok(());
+        }
+        if teams::is_federation_code(code) {
+            self.national.extend(teams::national_rating(line));
         }
         self.doc.other_records.push(OtherRecord {
             text: line.text.to_string(),
@@ -219,8 +217,7 @@ impl Reader {
             scoring,
             mut entrants,
             system_092,
-            teams_013,
-            teams_310,
+            team,
             national,
             last_line,
         } = self;
@@ -237,12 +234,6 @@ impl Reader {
         let resolved = scoring.resolve()?;
         t.scoring = resolved.scoring;
         doc.unknown_result_points = resolved.unknown;
-        // Gacrux ignores 013 when 310 records exist.
-        t.teams = if teams_310.is_empty() {
-            teams_013
-        } else {
-            teams_310
-        };
         for (tpn, rating) in national {
             if let Some((e, _)) = entrants.iter_mut().find(|(e, _)| e.player.tpn == tpn) {
                 e.player.ratings.national = Some(rating);
@@ -252,6 +243,7 @@ impl Reader {
         entrants.sort_by_key(|(e, _)| e.player.tpn);
         doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
         t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
+        team.finish(&mut t, &mut doc);
         doc.tournament = t;
         Ok(doc)
     }

@@ -52,6 +52,7 @@ pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
             errors.push(err);
         }
     }
+    errors.extend(crate::teams::validate(doc));
     errors.sort_by_key(|e| (e.line, e.column));
     errors
 }

@@ -115,6 +115,9 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
         let code = if r.r212 { "212" } else { "202" };
         out.push(format!("{code} {}", t.tiebreaks.join(",")));
     }
+    if let Some(section) = &t.team_section {
+        out.extend(teams::write_headers(section));
+    }
     let teams_changed = teams_as_read(doc) != t.teams;
     let kept: Vec<&OtherRecord> = doc
         .other_records
@@ -180,35 +183,41 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
             .filter(|o| !o.before_players)
             .map(|o| o.text.clone()),
     );
-    if teams_changed {
-        out.extend(teams::write(&t.teams));
+    // Numbered teams are written as 310 from the model; 013 records stay
+    // as they were unless the teams changed.
+    let numbered: Vec<Team> = t
+        .teams
+        .iter()
+        .filter(|x| x.number.is_some())
+        .cloned()
+        .collect();
+    if teams_changed || !numbered.is_empty() {
+        let written = if teams_changed { &t.teams } else { &numbered };
+        out.extend(teams::write_teams(written));
+    }
+    if let Some(section) = &t.team_section {
+        out.extend(teams::write_records(t, section));
     }
     out
 }
 
 fn is_team_record(o: &OtherRecord) -> bool {
-    o.text.starts_with("013") || o.text.starts_with("310")
+    o.text.starts_with("013")
 }
 
-/// The teams the file's 013/310 records define (310 wins, as in Gacrux).
-/// When the tournament's teams differ, the writer leaves those records out
-/// and writes the teams from the model.
+/// The teams the file's 013 records define, when the file has no 310 (310
+/// teams come from the model). When the tournament's teams differ, the
+/// writer leaves the 013 records out and writes the teams from the model.
 fn teams_as_read(doc: &TrfDocument) -> Vec<Team> {
-    let mut teams_013 = Vec::new();
-    let mut teams_310 = Vec::new();
-    for (i, o) in doc.other_records.iter().enumerate() {
-        let line = Line::new(i + 1, &o.text);
-        if o.text.starts_with("013") {
-            teams_013.extend(teams::read_013(&line).ok());
-        } else if o.text.starts_with("310") {
-            teams_310.extend(teams::read_310(&line).ok());
-        }
+    if !doc.team_lines.is_empty() {
+        return doc.tournament.teams.clone();
     }
-    if teams_310.is_empty() {
-        teams_013
-    } else {
-        teams_310
-    }
+    doc.other_records
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.text.starts_with("013"))
+        .filter_map(|(i, o)| teams::read_013(&Line::new(i + 1, &o.text)).ok())
+        .collect()
 }
 
 /// A header record: the code, a blank, the value from column 5.

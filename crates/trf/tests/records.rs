@@ -427,11 +427,7 @@ fn teams_from_013_and_310_and_national_ratings() {
     let d = doc(&[&r013, &nat]);
     assert_eq!(
         d.tournament.teams,
-        vec![arbiter_model::Team {
-            number: None,
-            name: "Lions".into(),
-            members: vec![1, 2]
-        }]
+        vec![arbiter_model::Team::new(None, "Lions", vec![1, 2])]
     );
     assert_eq!(d.tournament.entrants[1].player.ratings.national, Some(1650));
     assert_eq!(d.tournament.entrants[0].player.ratings.national, None);

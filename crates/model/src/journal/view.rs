@@ -10,7 +10,8 @@ use super::state::EventState;
 use crate::player::{Player, Tpn};
 use crate::points::Points;
 use crate::round_entry::{ByeKind, RoundEntry};
-use crate::tournament::{Entrant, ForbiddenGroup, Team, Tournament};
+use crate::team::Team;
+use crate::tournament::{Entrant, ForbiddenGroup, Tournament};
 
 impl EventState {
     /// The section as the rest of Arbiter sees it (TRF export, standings,
@@ -85,11 +86,7 @@ impl EventState {
             if let Some(name) = self.players[id].player.team.as_deref() {
                 match teams.iter_mut().find(|t| t.name == name) {
                     Some(t) => t.members.push(tpn_of[id]),
-                    None => teams.push(Team {
-                        number: None,
-                        name: name.to_string(),
-                        members: vec![tpn_of[id]],
-                    }),
+                    None => teams.push(Team::new(None, name, vec![tpn_of[id]])),
                 }
             }
         }
@@ -129,6 +126,7 @@ impl EventState {
             acceleration,
             forbidden,
             teams,
+            team_section: None,
             tiebreaks: config.tiebreaks.clone(),
         }
     }
