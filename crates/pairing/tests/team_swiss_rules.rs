@@ -2,11 +2,10 @@
 //! rounds: every expected pairing is worked out by hand from the articles
 //! named in each test.
 
+use arbiter_model::team::{ColourPreferences, TeamSystem};
 use arbiter_model::{Colour, Points, Tpn};
 use arbiter_pairing::PairingError;
-use arbiter_pairing::team_swiss::{
-    self, ColourPreferences, PlayedMatch, TeamHistory, TeamRound, TeamSwissRules,
-};
+use arbiter_pairing::team_swiss::{self, PlayedMatch, TeamHistory, TeamRound};
 
 use Colour::{Black as B, White as W};
 
@@ -47,6 +46,19 @@ fn floated(mut t: TeamHistory) -> TeamHistory {
     t
 }
 
+/// The ETT26 code (record 192) of a competition with these preferences,
+/// match points primary and game points for colours.
+fn system(preferences: ColourPreferences) -> TeamSystem {
+    let code = match preferences {
+        ColourPreferences::TypeA => "FIDE_TEAM_TYPEA_MP_GP",
+        ColourPreferences::TypeB => "FIDE_TEAM_TYPEB_MP_GP",
+        ColourPreferences::None => "FIDE_TEAM_MP_GP",
+    };
+    let system: TeamSystem = code.parse().expect("an ETT26 team code");
+    assert_eq!(system.preferences, preferences);
+    system
+}
+
 fn round(
     round: u32,
     total: u32,
@@ -57,10 +69,7 @@ fn round(
         round,
         total_rounds: total,
         initial_colour: Some(W),
-        rules: TeamSwissRules {
-            preferences,
-            secondary_for_colours: true,
-        },
+        system: system(preferences),
         teams,
         forbidden: Vec::new(),
     }
@@ -352,7 +361,7 @@ fn the_first_team_is_decided_by_the_secondary_score_when_used() {
     let mut input = duel(&[(3, B), (4, W)], &[(5, B), (6, W)]);
     input.teams[1].secondary = Points::from_whole(9);
     assert_eq!(pairing(&input).0, vec![(1, 2)]);
-    input.rules.secondary_for_colours = false;
+    input.system.secondary_for_colours = None;
     assert_eq!(pairing(&input).0, vec![(2, 1)]);
 }
 

@@ -34,22 +34,30 @@
 
 use super::field::Field;
 use super::preference::Strength;
+use crate::PairingError;
 use crate::matching::{MatchingGraph, Wide};
 
 /// The pairs of the bracket `members` (sorted by index, i.e. TPN) of the
-/// scoregroup `top`, each as (top member, bottom member); `None` when it
-/// has no legal pairing or is too large for the widest weight.
-pub(crate) fn pair(field: &Field, members: &[usize], top: usize) -> Option<Vec<(usize, usize)>> {
+/// scoregroup `top`, each as (top member, bottom member); `Ok(None)` when it
+/// has no legal pairing.
+pub(crate) fn pair(
+    field: &Field,
+    members: &[usize],
+    top: usize,
+) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
     let layout = Layout::new(members.len());
     macro_rules! try_limbs {
         ($($l:literal),*) => {$(
             if layout.total < Wide::<$l>::EDGE_BITS {
-                return solve::<$l>(field, members, top, &layout);
+                return Ok(solve::<$l>(field, members, top, &layout));
             }
         )*};
     }
     try_limbs!(1, 2, 4, 8, 16, 32, 64, 128, 256);
-    None
+    Err(PairingError::InvalidInput(format!(
+        "a bracket of {} teams is more than the team Swiss can weigh",
+        members.len()
+    )))
 }
 
 /// Bit positions of the cost fields for a bracket of `size` teams.

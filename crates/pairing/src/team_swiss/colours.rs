@@ -15,7 +15,7 @@ fn first_team(field: &Field, a: &Team, b: &Team) -> bool {
     if a.primary != b.primary {
         return a.primary > b.primary;
     }
-    if field.rules.secondary_for_colours && a.secondary != b.secondary {
+    if field.secondary_for_colours && a.secondary != b.secondary {
         return a.secondary > b.secondary;
     }
     a.tpn < b.tpn

@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 
 use arbiter_model::{Colour, Points, Tpn};
 
-use super::input::{ColourPreferences, TeamRound, TeamSwissRules};
+use arbiter_model::team::ColourPreferences;
+
+use super::input::TeamRound;
 use super::preference::{self, Preference};
 use crate::PairingError;
 
@@ -37,7 +39,10 @@ pub(crate) struct Field {
     pub teams: Vec<Team>,
     /// `legal[a * n + b]`: `a` and `b` may meet ([C1] and forbidden pairs).
     legal: Vec<bool>,
-    pub rules: TeamSwissRules,
+    /// Art. 1.7: the colour preferences in use.
+    pub preferences: ColourPreferences,
+    /// Art. 4.2.2: the secondary score decides the first-team.
+    pub secondary_for_colours: bool,
     pub initial_colour: Option<Colour>,
     /// [C7] and [C10] do not apply in the last two rounds.
     pub last_two_rounds: bool,
@@ -54,6 +59,12 @@ impl Field {
             return invalid(format!(
                 "round {} is to be paired but the tournament has {} rounds (record 142)",
                 input.round, input.total_rounds
+            ));
+        }
+        if input.system.baku {
+            return invalid(format!(
+                "{}: accelerated team pairings (C.04.7) are not supported",
+                input.system.code
             ));
         }
         let mut seen = BTreeSet::new();
@@ -76,7 +87,7 @@ impl Field {
                     secondary: t.secondary,
                     group: scores.iter().position(|&s| s == t.primary).unwrap_or(0),
                     preference: preference::preference(
-                        input.rules.preferences,
+                        input.system.preferences,
                         &colours,
                         last_round,
                     ),
@@ -109,7 +120,8 @@ impl Field {
             round: input.round,
             teams,
             legal,
-            rules: input.rules,
+            preferences: input.system.preferences,
+            secondary_for_colours: input.system.secondary_for_colours.is_some(),
             initial_colour: input.initial_colour,
             last_two_rounds: input.round + 2 > input.total_rounds,
         })
@@ -122,6 +134,6 @@ impl Field {
 
     /// Type B preferences are in use ([C9], art. 4.3.4).
     pub fn type_b(&self) -> bool {
-        self.rules.preferences == ColourPreferences::TypeB
+        self.preferences == ColourPreferences::TypeB
     }
 }

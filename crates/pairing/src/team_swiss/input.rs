@@ -5,40 +5,11 @@
 //! number of rounds (the "last two rounds" of [C7]/[C10] and the last round
 //! of type B), the initial colour (art. 4.1) and the forbidden pairs.
 //!
-//! Callers build it from their view of the team matches; unit tests build
-//! it directly.
+//! [`super::history`] builds it from the model's match view; unit tests
+//! build it directly.
 
+use arbiter_model::team::TeamSystem;
 use arbiter_model::{Colour, Points, Tpn};
-
-/// Art. 1.7: the colour preferences the competition uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ColourPreferences {
-    /// Art. 1.7.1, the default: simple preferences.
-    #[default]
-    TypeA,
-    /// Art. 1.7.2: strong and mild preferences.
-    TypeB,
-    /// "Colour preferences are not to be used at all" (art. 1.7).
-    None,
-}
-
-/// The choices the competition rules make for the pairing (art. 1.2, 1.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TeamSwissRules {
-    pub preferences: ColourPreferences,
-    /// Art. 1.2.1 and 4.2.2: the secondary score decides the first-team when
-    /// the primary scores are equal (default yes, art. 1.2.2).
-    pub secondary_for_colours: bool,
-}
-
-impl Default for TeamSwissRules {
-    fn default() -> Self {
-        TeamSwissRules {
-            preferences: ColourPreferences::TypeA,
-            secondary_for_colours: true,
-        }
-    }
-}
 
 /// A match a team actually played (art. 1.6.1: at least one game was played
 /// over the board): the opponent and the colour of the team's board-1 player.
@@ -82,7 +53,10 @@ pub struct TeamRound {
     /// Art. 4.1: the colour drawn by lot (TRF `152`); needed only when two
     /// teams that have yet to play a match meet (art. 4.3.1).
     pub initial_colour: Option<Colour>,
-    pub rules: TeamSwissRules,
+    /// The competition's choices (TRF `192`): the colour preferences
+    /// (art. 1.7) and whether the secondary score is used for colours
+    /// (art. 1.2.1, 4.2.2). The scores themselves are given per team.
+    pub system: TeamSystem,
     /// Every team of the section, present or not.
     pub teams: Vec<TeamHistory>,
     /// Pairs of teams that must not meet in this round (teams of one family,

@@ -30,8 +30,10 @@
 
 mod bracket;
 mod bye;
+mod check;
 mod colours;
 mod field;
+pub mod history;
 pub mod input;
 mod legal;
 mod preference;
@@ -39,10 +41,40 @@ mod upfloaters;
 
 use std::cmp::Reverse;
 
+use arbiter_model::{Points, Tournament, Tpn};
+
 use self::field::Field;
 use self::legal::without;
-use crate::{Board, Pairing, PairingError};
-pub use input::{ColourPreferences, PlayedMatch, TeamHistory, TeamRound, TeamSwissRules};
+use crate::{Board, Pairing, PairingError, PairingSystem};
+pub use check::check;
+pub use input::{PlayedMatch, TeamHistory, TeamRound};
+
+/// The Swiss Team Pairing System as a [`PairingSystem`] over a team section
+/// (a [`Tournament`] with team records): a team is not paired in the round
+/// when some of its players have an entry in it and none takes part.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TeamSwiss;
+
+impl PairingSystem for TeamSwiss {
+    fn name(&self) -> &'static str {
+        "team-swiss"
+    }
+
+    fn pair(&self, tournament: &Tournament, round: u32) -> Result<Pairing, PairingError> {
+        pair_section(
+            tournament,
+            round,
+            &history::absent_by_entries(tournament, round),
+        )
+    }
+}
+
+/// Pairs round `round` of the team section `t`; the teams in `absent` (and
+/// only they) are not paired.
+pub fn pair_section(t: &Tournament, round: u32, absent: &[u32]) -> Result<Pairing, PairingError> {
+    let view = history::view(t)?;
+    pair(&history::round_input(t, &view, round, absent)?)
+}
 
 /// Pairs one round of a team Swiss: the matches (white = the team whose
 /// board-1 player has White) in board order and the team that receives the
@@ -67,22 +99,17 @@ pub fn pair(input: &TeamRound) -> Result<Pairing, PairingError> {
         let mut members = residents;
         members.extend(upfloaters);
         members.sort_unstable();
-        pairs.extend(bracket::pair(&field, &members, top).ok_or_else(no_pairing)?);
+        pairs.extend(bracket::pair(&field, &members, top)?.ok_or_else(no_pairing)?);
         remaining = without(&remaining, &members);
     }
     let mut boards = pairs
         .into_iter()
         .map(|(a, b)| colours::allocate(&field, a, b))
         .collect::<Result<Vec<_>, _>>()?;
-    let key = |&(w, b): &(usize, usize)| {
+    boards.sort_by_key(|&(w, b)| {
         let (tw, tb) = (&field.teams[w], &field.teams[b]);
-        (
-            Reverse(tw.primary.max(tb.primary)),
-            Reverse(tw.primary + tb.primary),
-            tw.tpn.min(tb.tpn),
-        )
-    };
-    boards.sort_by_key(key);
+        board_key(tw.primary, tw.tpn, Some((tb.primary, tb.tpn)))
+    });
     Ok(Pairing {
         boards: boards
             .into_iter()
@@ -93,4 +120,18 @@ pub fn pair(input: &TeamRound) -> Result<Pairing, PairingError> {
             .collect(),
         bye: bye.map(|b| field.teams[b].tpn),
     })
+}
+
+/// The order of the matches (see the module documentation): the higher
+/// score of the pair, then the higher sum, then the smaller TPN; the bye
+/// (`other` = `None`) last.
+pub(crate) fn board_key(
+    score: Points,
+    tpn: Tpn,
+    other: Option<(Points, Tpn)>,
+) -> (bool, Reverse<Points>, Reverse<Points>, Tpn) {
+    match other {
+        None => (true, Reverse(score), Reverse(Points::ZERO), tpn),
+        Some((s, o)) => (false, Reverse(score.max(s)), Reverse(score + s), tpn.min(o)),
+    }
 }

@@ -1,8 +1,7 @@
 //! Team colours and colour preferences (C.04.6 art. 1.6, 1.7).
 
 use arbiter_model::Colour;
-
-use super::input::ColourPreferences;
+use arbiter_model::team::ColourPreferences;
 
 /// How strongly a colour is wanted (art. 1.7). Type A knows one strength
 /// (simple, counted as [`Strength::Strong`] here since the texts of the
