@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use arbiter_model::Tournament;
 use arbiter_model::team::{RoundKind, TeamMatches};
+use arbiter_pairing::PairingError;
 use arbiter_pairing::team_swiss::{self, history};
 
 fn corpus() -> PathBuf {
@@ -37,10 +38,43 @@ fn reference(path: &Path) -> Vec<(u32, Vec<(u32, u32)>)> {
 }
 
 fn read(path: &Path) -> Tournament {
-    let bytes = std::fs::read(path).expect("corpus file");
-    arbiter_trf::parse_bytes(&bytes)
+    parse(&std::fs::read_to_string(path).expect("corpus file"))
+}
+
+fn parse(text: &str) -> Tournament {
+    arbiter_trf::parse_bytes(text.as_bytes())
         .expect("a valid TRF")
         .tournament
+}
+
+/// The teams not paired in `round` in the file (no match, no bye).
+fn absent(view: &TeamMatches, round: u32) -> Vec<u32> {
+    view.teams
+        .iter()
+        .filter(|r| {
+            !matches!(
+                r.round(round).map(|x| &x.kind),
+                Some(RoundKind::Match(_) | RoundKind::PairingBye { .. })
+            )
+        })
+        .map(|r| r.tpn)
+        .collect()
+}
+
+/// Every round of `t` paired by the engine, as the reference prints it.
+fn engine_rounds(t: &Tournament, rounds: u32) -> Vec<Result<Vec<(u32, u32)>, PairingError>> {
+    let view = TeamMatches::of(t).expect("a team section");
+    (1..=rounds)
+        .map(|round| {
+            let input = history::round_input(t, &view, round, &absent(&view, round))?;
+            team_swiss::pair(&input).map(|p| {
+                let mut lines: Vec<(u32, u32)> =
+                    p.boards.iter().map(|b| (b.white, b.black)).collect();
+                lines.extend(p.bye.map(|b| (b, 0)));
+                lines
+            })
+        })
+        .collect()
 }
 
 #[test]
@@ -54,28 +88,10 @@ fn every_round_is_the_reference_pairing_in_its_order() {
     assert_eq!(files.len(), 30);
     let (mut rounds, mut differing) = (0, Vec::new());
     for path in &files {
-        let t = read(path);
-        let view = TeamMatches::of(&t).expect("a team section");
-        for (round, expected) in reference(path) {
+        let expected = reference(path);
+        let got = engine_rounds(&read(path), expected.len() as u32);
+        for ((round, expected), got) in expected.into_iter().zip(got) {
             rounds += 1;
-            let absent: Vec<u32> = view
-                .teams
-                .iter()
-                .filter(|r| {
-                    !matches!(
-                        r.round(round).map(|x| &x.kind),
-                        Some(RoundKind::Match(_) | RoundKind::PairingBye { .. })
-                    )
-                })
-                .map(|r| r.tpn)
-                .collect();
-            let input = history::round_input(&t, &view, round, &absent).expect("round input");
-            let got = team_swiss::pair(&input).map(|p| {
-                let mut lines: Vec<(u32, u32)> =
-                    p.boards.iter().map(|b| (b.white, b.black)).collect();
-                lines.extend(p.bye.map(|b| (b, 0)));
-                lines
-            });
             if got.as_ref() != Ok(&expected) {
                 differing.push(format!(
                     "{} round {round}: expected {expected:?}, got {got:?}",
@@ -91,4 +107,68 @@ fn every_round_is_the_reference_pairing_in_its_order() {
         differing.len(),
         differing.join("\n")
     );
+}
+
+/// Where the reference and C.04.6 disagree: the team colour is the colour of
+/// the board-1 player (art. 1.6.1). With the board sequence `BWBW` instead
+/// of `WBWB` (the first team Black on board 1) every board keeps its colour,
+/// so every team keeps its colours and every round its pairing. The
+/// reference instead takes the first team as the "white" team and reverses
+/// every team colour from round 2 on (checked with Gacrux 1.11.65 on this
+/// file: round 2 gives 1-8 where the text gives 8-1).
+#[test]
+fn a_board_sequence_starting_with_black_keeps_the_board_one_colours() {
+    let path = corpus().join("mp2-1421139299.trf");
+    let text = std::fs::read_to_string(&path).expect("corpus file");
+    assert!(text.contains("352 WBWB\r"));
+    let t = parse(&text.replace("352 WBWB\r", "352 BWBW\r"));
+    let expected: Vec<_> = reference(&path).into_iter().map(|(_, l)| Ok(l)).collect();
+    assert_eq!(engine_rounds(&t, 7), expected);
+}
+
+/// `text` with the round-`round` result of each `(player, result)` replaced.
+fn set_results(text: &str, round: usize, results: &[(u32, char)]) -> String {
+    text.split('\r')
+        .map(|l| {
+            let id = l.get(4..8).and_then(|s| s.trim().parse::<u32>().ok());
+            match results.iter().find(|&&(p, _)| Some(p) == id) {
+                Some(&(_, result)) if l.starts_with("001") => {
+                    let mut chars: Vec<char> = l.chars().collect();
+                    chars[91 + 10 * (round - 1) + 7] = result;
+                    chars.into_iter().collect()
+                }
+                _ => l.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\r")
+}
+
+/// A match in which every board was forfeited is not played (art. 1.6.1
+/// "actually played", GHR 3.5: the teams may meet again), even when both
+/// teams won a board; a drawn one is no forfeit win ([C2]). The reference
+/// counts such a match as played (corpus README; absent from the corpus).
+/// Round 1 of `mp2-1864528127` (2 boards): 7-2 with board 1 won by 7 and
+/// board 2 by 2, both by forfeit.
+#[test]
+fn a_match_of_forfeits_only_is_not_played() {
+    let path = corpus().join("mp2-1864528127.trf");
+    let text = std::fs::read_to_string(&path).expect("corpus file");
+    let t = parse(&set_results(
+        &text,
+        1,
+        &[(19, '+'), (4, '-'), (20, '-'), (5, '+')],
+    ));
+    let view = TeamMatches::of(&t).expect("a team section");
+    let input = history::round_input(&t, &view, 2, &absent(&view, 2)).expect("round input");
+    for tpn in [2, 7] {
+        let team = input.teams.iter().find(|h| h.tpn == tpn).expect("team");
+        assert!(team.played.is_empty(), "team {tpn}: {team:?}");
+        assert!(!team.bye_barred, "team {tpn}");
+        assert_eq!(
+            team.primary,
+            arbiter_model::Points::ONE,
+            "team {tpn}: a drawn match"
+        );
+    }
 }

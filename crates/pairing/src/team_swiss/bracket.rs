@@ -45,6 +45,17 @@ pub(crate) fn pair(
     members: &[usize],
     top: usize,
 ) -> Result<Option<Vec<(usize, usize)>>, PairingError> {
+    // The first identifier of all is the first half against the second in
+    // TPN order; legal and with [C8]-[C10] all zero, nothing comes before it
+    // (round 1, and many an ordinary bracket).
+    let half = members.len() / 2;
+    let natural: Vec<(usize, usize)> = (0..half).map(|i| (members[i], members[i + half])).collect();
+    if natural
+        .iter()
+        .all(|&(a, b)| field.legal(a, b) && criteria(field, a, b, top) == (0, 0, 0))
+    {
+        return Ok(Some(natural));
+    }
     let layout = Layout::new(members.len());
     macro_rules! try_limbs {
         ($($l:literal),*) => {$(
