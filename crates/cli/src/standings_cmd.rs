@@ -43,7 +43,7 @@ pub struct StandingsArgs {
     #[arg(long, short = 't', allow_hyphen_values = true)]
     pub tiebreaks: Option<String>,
     /// A national tie-break list: it-buchholz (Buchholz variante italiana),
-    /// it-sonneborn, pl-002, by-004.
+    /// it-sonneborn, pl-002, by-004; pl-001 (family teams: MP, then board 1).
     #[arg(long, conflicts_with = "tiebreaks")]
     pub preset: Option<String>,
     /// Output format: text, tsv, csv or json.

@@ -244,10 +244,21 @@ fn team_classification_from_team_records() {
     // Points and BH of the members from corpus/tiebreaks/small-1039296010.tsv:
     // Alpha 4+3+2+2 = 11, BH 15+13.5+13.5+15 = 57; Beta 4+3.5+2.5+2.5 = 12.5,
     // BH 12.5+14+12.5+12 = 51. Members in individual standings order (BH
-    // separates 7 from 8 and 4 from 3).
+    // separates 7 from 8 and 4 from 3), by name.
+    let names = |tpns: [u32; 4]| -> String {
+        let v: Vec<String> = tpns
+            .iter()
+            .map(|t| format!("Test{t:04} Player{t:04}"))
+            .collect();
+        v.join("; ")
+    };
     assert_eq!(
         stdout(&out),
-        "Rank\tTeam\tPts\tBH\tMembers\n1\tBeta\t12.5\t51.0\t5 6 7 8\n2\tAlpha\t11.0\t57.0\t1 2 4 3\n"
+        format!(
+            "Rank\tTeam\tPts\tBH\tMembers\n1\tBeta\t12.5\t51.0\t{}\n2\tAlpha\t11.0\t57.0\t{}\n",
+            names([5, 6, 7, 8]),
+            names([1, 2, 4, 3])
+        )
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

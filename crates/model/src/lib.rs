@@ -1,6 +1,7 @@
 //! Arbiter's domain model: players, ratings, titles, results, scoring and the
 //! state of a tournament. Pure data and rules, no I/O.
 
+pub mod date;
 pub mod journal;
 pub mod player;
 pub mod points;

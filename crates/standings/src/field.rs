@@ -33,6 +33,11 @@ pub(crate) struct Slot {
     pub opp: Option<usize>,
     /// Points awarded, in tenths.
     pub pts: i64,
+    /// The factor of this round in Sonneborn-Berger products (tenths): the
+    /// points awarded, or for a team the other score of the match in the
+    /// extended Sonneborn-Berger (C.07 13.2: EMGSB weighs opponents' match
+    /// points by the game points scored).
+    pub weight: i64,
     /// Voluntarily unplayed round (§1): not OTB, not a PAB, and not worth a win.
     pub vur: bool,
 }
@@ -135,6 +140,7 @@ impl Field {
                     kind,
                     opp,
                     pts,
+                    weight: pts,
                     vur,
                 });
             }
@@ -174,7 +180,7 @@ impl Field {
 }
 
 impl Person {
-    fn new(tpn: Tpn, rating: Option<u16>, slots: Vec<Slot>, draw: i64) -> Person {
+    pub(crate) fn new(tpn: Tpn, rating: Option<u16>, slots: Vec<Slot>, draw: i64) -> Person {
         let score = slots.iter().map(|s| s.pts).sum();
         // Last round that is not a VUR (1-based; 0 when none).
         let last_non_vur = slots.iter().rposition(|s| !s.vur).map_or(0, |i| i + 1);

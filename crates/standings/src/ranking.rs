@@ -88,11 +88,21 @@ pub fn tiebreak_list(
 }
 
 /// Computes the standings of `t`.
+///
+/// In a team section the participants are the teams ([`crate::teams`]): PTS
+/// is the primary score and the list may hold team keys. In an individual
+/// event team keys are refused.
 pub fn compute_standings(
     t: &Tournament,
     opts: &StandingsOptions,
 ) -> Result<Standings, StandingsError> {
+    if let Some(section) = &t.team_section {
+        return crate::teams::compute(t, section, opts);
+    }
     let tiebreaks = tiebreak_list(t, opts)?;
+    if let Some(tb) = tiebreaks.iter().find(|tb| tb.is_team_key()) {
+        return Err(StandingsError::TeamKey(tb.code().to_string()));
+    }
     let f = Field::new(t, opts)?;
     let count = f.people.len();
     let points: Vec<Value> = f.people.iter().map(|p| Value::tenths(p.score)).collect();
@@ -147,7 +157,7 @@ fn column(f: &Field, tb: &TieBreak) -> Result<Vec<Value>, StandingsError> {
         Kind::Bh => buchholz(f, tb, Sum::Scores, false)?,
         Kind::Fb => buchholz(f, tb, Sum::Scores, true)?,
         Kind::Sb => buchholz(f, tb, Sum::Products, false)?,
-        Kind::Aob => average_of_opponents_buchholz(f, tb)?,
+        Kind::Aob => average_of_opponents_buchholz(f, tb, 2)?,
         Kind::Ks => counting::koya(f, tb),
         Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Apro | Kind::Appo | Kind::Rtng => {
             rating_key(f, tb)
@@ -161,11 +171,13 @@ fn column(f: &Field, tb: &TieBreak) -> Result<Vec<Value>, StandingsError> {
         Kind::Std => each(&|p| counting::standard_points(f, p)),
         Kind::Tpn => each(&|p| Value::Int(i64::from(p.tpn))),
         Kind::De => vec![Value::Int(0); f.people.len()],
+        // Refused before: team keys need a team section.
+        _ => vec![Value::Missing; f.people.len()],
     })
 }
 
 /// Splits every group by `values` (better first; equal values stay tied).
-fn split_by(
+pub(crate) fn split_by(
     f: &Field,
     groups: Vec<Vec<usize>>,
     values: &[Value],
@@ -194,6 +206,15 @@ fn split_by(
     out
 }
 
+/// The DE rules of a key: forfeits count with `/P` and in a round robin.
+pub(crate) fn de_rules(f: &Field, tb: &TieBreak) -> DeRules {
+    let round_robin = f.mode == Mode::RoundRobin && !tb.swiss;
+    DeRules {
+        forfeits_count: tb.forfeits_as_played || round_robin,
+        round_robin,
+    }
+}
+
 /// Applies DE to every tied group and records each member's position inside
 /// its group (0 when DE separates nobody; §4.1 step 5).
 fn direct_encounter(
@@ -202,18 +223,26 @@ fn direct_encounter(
     tb: &TieBreak,
     column: &mut [Value],
 ) -> Vec<Vec<usize>> {
-    let round_robin = f.mode == Mode::RoundRobin && !tb.swiss;
-    let rules = DeRules {
-        forfeits_count: tb.forfeits_as_played || round_robin,
-        round_robin,
-    };
+    let rules = de_rules(f, tb);
+    place_groups(f, groups, column, |g| rank_group(f, g, rules))
+}
+
+/// Refines every tied group with `refine` (ordered subgroups) and records
+/// each member's position inside its group, 0 when the group is not split
+/// (the DE convention of §4.1 step 5, also used for EDE, TBR and BBE).
+pub(crate) fn place_groups(
+    f: &Field,
+    groups: Vec<Vec<usize>>,
+    column: &mut [Value],
+    refine: impl Fn(&[usize]) -> Vec<Vec<usize>>,
+) -> Vec<Vec<usize>> {
     let mut out = Vec::with_capacity(groups.len());
     for g in groups {
         if g.len() == 1 {
             out.push(g);
             continue;
         }
-        let parts = rank_group(f, &g, rules);
+        let parts = refine(&g);
         if parts.len() > 1 {
             let mut position = 1;
             for part in &parts {
@@ -232,7 +261,7 @@ fn direct_encounter(
 }
 
 /// Separates what is still tied after the last key (C.07 4.2).
-fn last_resort(groups: Vec<Vec<usize>>, rule: LastResort) -> Vec<Vec<usize>> {
+pub(crate) fn last_resort(groups: Vec<Vec<usize>>, rule: LastResort) -> Vec<Vec<usize>> {
     match rule {
         LastResort::Share => groups,
         // Groups are already in TPN order.

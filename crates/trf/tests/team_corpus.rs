@@ -152,3 +152,21 @@ fn wrong_310_totals_are_reported_with_line_and_field() {
         "team 1 has 16.0 match points, but its matches add up to 17.0"
     );
 }
+
+/// In a team file the participants of 260 (and 240) are teams: a family's
+/// two teams kept apart for the whole event travel as team numbers.
+#[test]
+fn forbidden_team_pairs_name_team_numbers() {
+    let f = Path::new(CORPUS).join("teams/mp2-1289113031.trf");
+    let mut text = std::fs::read_to_string(f).expect("readable");
+    text.push_str("260 001 011    1    2\r");
+    let doc = parse(&text).expect("parses");
+    assert!(validate(&doc).is_empty());
+    let t = &doc.tournament;
+    assert!(t.is_forbidden(1, 2, 5));
+    assert!(!t.is_forbidden(1, 3, 5));
+    // 240 Z 001 2: team 2 was absent in round 1.
+    assert_eq!(doc.announced_absent(1, 12), [2]);
+    let written = write(&doc);
+    assert_eq!(headers(&written), headers(&text));
+}

@@ -309,9 +309,7 @@ impl PlayerFields {
             });
         }
         if let Some(b) = &self.born {
-            p.birth_date = Some(parse_birth(b).ok_or_else(|| {
-                format!("born: '{b}' is not a date (expected YYYY-MM-DD or YYYY)")
-            })?);
+            p.birth_date = Some(b.parse().map_err(|e| format!("born: {e}"))?);
         }
         if let Some(f) = &self.fed {
             let f = f.trim().to_ascii_uppercase();
@@ -342,32 +340,9 @@ impl PlayerFields {
     }
 }
 
-/// `YYYY-MM-DD` (or `YYYY/MM/DD`, or `YYYY`) as TRF writes it: `YYYY/MM/DD`.
-fn parse_birth(text: &str) -> Option<String> {
-    let t = text.trim();
-    let parts: Vec<&str> = t.split(['-', '/']).collect();
-    let num = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
-    match parts.as_slice() {
-        [y] if num(y, 4) => Some(y.to_string()),
-        [y, m, d] if num(y, 4) && num(m, 2) && num(d, 2) => {
-            let (m, d): (u32, u32) = (m.parse().ok()?, d.parse().ok()?);
-            ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y}/{m:02}/{d:02}"))
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn birth_dates() {
-        assert_eq!(parse_birth("1994-03-07").as_deref(), Some("1994/03/07"));
-        assert_eq!(parse_birth("1994").as_deref(), Some("1994"));
-        assert_eq!(parse_birth("1994-13-07"), None);
-        assert_eq!(parse_birth("94-03-07"), None);
-    }
 
     #[test]
     fn scoring_and_tiebreaks() {

@@ -797,4 +797,46 @@ mod tests {
         t.team_section = None;
         assert_eq!(TeamMatches::of(&t), Err(TeamMatchError::NotATeamSection));
     }
+
+    /// Every board double-forfeited, no 330 record: 0-0 is equal game points,
+    /// a drawn match by the text of C.04.6 / C.07 Art. 11 (FIDE's reference
+    /// checker scores it as lost by both: corpus/teams/README.md). A `330 --`
+    /// record makes it a loss for both.
+    #[test]
+    fn all_boards_double_forfeited() {
+        let mut t = event();
+        for (p, opp, c) in [(1, 4, Colour::Black), (3, 5, Colour::White)] {
+            t.entrants[p - 1].rounds[0] = forfeit(opp, c, false);
+        }
+        for (p, opp, c) in [(4, 1, Colour::White), (5, 3, Colour::Black)] {
+            t.entrants[p - 1].rounds[0] = forfeit(opp, c, false);
+        }
+        let v = TeamMatches::of(&t).unwrap();
+        let r = v.team(1).unwrap().round(1).unwrap();
+        let m = r.side().unwrap();
+        assert_eq!(
+            (r.game_points, m.opponent_game_points),
+            (Points(0), Points(0))
+        );
+        assert_eq!(
+            (m.outcome, r.match_points, m.played),
+            (Outcome::Draw, Points(10), false)
+        );
+        let mut section = t.team_section.take().unwrap();
+        section.forfeited_matches.push(ForfeitedMatch {
+            round: 1,
+            first: 2,
+            second: 1,
+            result: ForfeitResult::Double,
+        });
+        t.team_section = Some(section);
+        let v = TeamMatches::of(&t).unwrap();
+        for team in [1, 2] {
+            let r = v.team(team).unwrap().round(1).unwrap();
+            assert_eq!(
+                (r.side().unwrap().outcome, r.match_points),
+                (Outcome::Loss, Points(0))
+            );
+        }
+    }
 }

@@ -1,0 +1,194 @@
+//! Calendar dates of an event: the event's days and round times, birth dates.
+//!
+//! Dates are civil (no time zone): a round starts "on 2012-10-05 at 17:00" in
+//! the place where the event is held. The type is [`jiff::civil::Date`] (and
+//! [`DateTime`] for round times); this module adds the forms arbiters and
+//! TRF files write them in, and birth dates that may be only a year (FIDE's
+//! rating list gives the birth year only).
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use jiff::civil::{Date, DateTime};
+use serde::{Deserialize, Serialize};
+
+/// Why a text is not a date.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{text}' is not a date ({expected})")]
+pub struct DateError {
+    pub text: String,
+    pub expected: &'static str,
+}
+
+/// Reads a full date written `YYYY-MM-DD`, `YYYY/MM/DD` or `YYYY.MM.DD`
+/// (TRF 042/052 use `YYYY/MM/DD`, spec 05 §2). Impossible days
+/// (`2026-02-30`) are refused.
+pub fn parse_date(text: &str) -> Result<Date, DateError> {
+    let err = || DateError {
+        text: text.trim().to_string(),
+        expected: "expected YYYY-MM-DD",
+    };
+    let t = text.trim();
+    let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return Err(err());
+    };
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return Err(err());
+    }
+    let year: i16 = digits(y).ok_or_else(err)?;
+    let month: i8 = digits(m).ok_or_else(err)?;
+    let day: i8 = digits(d).ok_or_else(err)?;
+    Date::new(year, month, day).map_err(|_| err())
+}
+
+/// A number written only with ASCII digits (no sign, no spaces).
+fn digits<T: FromStr>(s: &str) -> Option<T> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// The TRF form of a date: `YYYY/MM/DD` (spec 05 §2, records 042, 052, 001
+/// columns 70-79).
+pub fn trf_date(date: Date) -> String {
+    format!("{:04}/{:02}/{:02}", date.year(), date.month(), date.day())
+}
+
+/// A birth date: the full date, or only the year when that is all that is
+/// known (FIDE rating list, many TRF files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BirthDate {
+    Year(i16),
+    Day(Date),
+}
+
+impl BirthDate {
+    /// The year of birth.
+    pub fn year(self) -> i16 {
+        match self {
+            BirthDate::Year(y) => y,
+            BirthDate::Day(d) => d.year(),
+        }
+    }
+
+    /// The full date, when known.
+    pub fn day(self) -> Option<Date> {
+        match self {
+            BirthDate::Year(_) => None,
+            BirthDate::Day(d) => Some(d),
+        }
+    }
+
+    /// Full years of age on `on`, when the birth date decides it: always for
+    /// a full date; for a year only, `None` unless every day of that year
+    /// gives the same age (never) — callers that accept "by birth year"
+    /// rules compare [`BirthDate::year`] instead.
+    pub fn age_on(self, on: Date) -> Option<i16> {
+        let born = self.day()?;
+        let mut age = on.year() - born.year();
+        if (on.month(), on.day()) < (born.month(), born.day()) {
+            age -= 1;
+        }
+        Some(age)
+    }
+
+    /// The TRF form: `YYYY/MM/DD`, or `YYYY`.
+    pub fn trf(self) -> String {
+        match self {
+            BirthDate::Year(y) => format!("{y:04}"),
+            BirthDate::Day(d) => trf_date(d),
+        }
+    }
+}
+
+impl fmt::Display for BirthDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BirthDate::Year(y) => write!(f, "{y:04}"),
+            BirthDate::Day(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+impl FromStr for BirthDate {
+    type Err = DateError;
+
+    /// `YYYY`, or a full date as [`parse_date`] reads it.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        if t.len() == 4 {
+            return digits(t).map(BirthDate::Year).ok_or(DateError {
+                text: t.to_string(),
+                expected: "expected YYYY-MM-DD or YYYY",
+            });
+        }
+        parse_date(t).map(BirthDate::Day).map_err(|e| DateError {
+            expected: "expected YYYY-MM-DD or YYYY",
+            ..e
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_dates_in_every_written_form() {
+        let d = Date::new(2012, 10, 4).unwrap();
+        assert_eq!(parse_date("2012-10-04"), Ok(d));
+        assert_eq!(parse_date("2012/10/04"), Ok(d));
+        assert_eq!(parse_date(" 2012.10.04 "), Ok(d));
+        assert_eq!(trf_date(d), "2012/10/04");
+    }
+
+    #[test]
+    fn impossible_or_malformed_dates_are_refused() {
+        for bad in [
+            "2026-02-30",
+            "2026-13-01",
+            "26-02-01",
+            "abc",
+            "",
+            "2026-2-1",
+            "+2026-02-01",
+        ] {
+            assert!(parse_date(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_date("2026-02-30").unwrap_err().to_string(),
+            "'2026-02-30' is not a date (expected YYYY-MM-DD)"
+        );
+    }
+
+    #[test]
+    fn birth_dates_may_be_a_year() {
+        assert_eq!("1994".parse(), Ok(BirthDate::Year(1994)));
+        assert_eq!(
+            "1994-03-07".parse(),
+            Ok(BirthDate::Day(Date::new(1994, 3, 7).unwrap()))
+        );
+        assert!("94".parse::<BirthDate>().is_err());
+        assert!("1994-13-07".parse::<BirthDate>().is_err());
+        assert_eq!(BirthDate::Year(1994).trf(), "1994");
+        assert_eq!(
+            "1994/03/07".parse::<BirthDate>().unwrap().trf(),
+            "1994/03/07"
+        );
+    }
+
+    /// Full years: one day before the birthday the player is still younger.
+    #[test]
+    fn age_in_full_years() {
+        let born: BirthDate = "1996-07-02".parse().unwrap();
+        assert_eq!(born.age_on(Date::new(2008, 7, 1).unwrap()), Some(11));
+        assert_eq!(born.age_on(Date::new(2008, 7, 2).unwrap()), Some(12));
+        assert_eq!(
+            BirthDate::Year(1996).age_on(Date::new(2008, 7, 2).unwrap()),
+            None
+        );
+    }
+}
