@@ -112,7 +112,13 @@ pub fn render_match_crosstable(rows: &[MatchRow]) -> String {
         table.push(line);
     }
     let widths: Vec<usize> = (0..4 + rounds)
-        .map(|c| table.iter().map(|l| l[c].chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            table
+                .iter()
+                .map(|l| l[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     table
         .iter()
