@@ -9,7 +9,7 @@ mod engine_support;
 use std::path::Path;
 use std::process::Command;
 
-use engine_support::{arbiter, corpus, corpus_files, lines, run};
+use engine_support::{arbiter, check_report, clean_report, corpus, corpus_files, lines, run};
 
 /// The acceptance command of issue 11: every round, with the board order.
 #[test]
@@ -34,21 +34,9 @@ fn the_replay_tool_agrees_on_every_round_in_the_reference_order() {
     assert!(out.status.success());
 }
 
-/// Runs `--team-swiss FILE -c`; the exit code must be 0.
+/// Runs `--team-swiss FILE -c`.
 fn check(file: &Path) -> String {
-    let dir = file.parent().expect("folder");
-    let name = file.file_name().and_then(|n| n.to_str()).expect("name");
-    let (code, stdout, stderr) = run(&["--team-swiss", name, "-c"], dir);
-    assert_eq!(code, Some(0), "{name}: {stderr}");
-    stdout
-}
-
-fn clean_report(stem: &str, rounds: usize) -> String {
-    let mut s: String = (1..=rounds)
-        .map(|r| format!("{stem}: Round #{r}\n"))
-        .collect();
-    s.push('\n');
-    s
+    check_report("team-swiss", file)
 }
 
 /// Record 142 of a corpus file (every round of it is played).

@@ -7,11 +7,12 @@
 use std::path::Path;
 
 use arbiter_model::team::TeamSystem;
-use arbiter_pairing::{checker, round_input, team_swiss};
+use arbiter_pairing::{round_input, team_swiss};
 
+use super::check::print_report;
 use super::failure::Failure;
 use super::input;
-use super::pair::engine_output;
+use super::pair::deliver;
 
 /// Pairs the next round: the round after the last one any player took part
 /// in; teams named by a `240` record of that round, or whose players' entries
@@ -28,14 +29,7 @@ pub fn pair(path: &Path, output: Option<&Path>) -> Result<(), Failure> {
             .flat_map(|b| b.players.iter().copied()),
     );
     let pairing = team_swiss::pair_section(t, round, &absent)?;
-    let text = engine_output(&pairing);
-    match output {
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-        Some(out) => input::write_output(&input::output_path(out, Some(path)), &text),
-    }
+    deliver(&pairing, output, path)
 }
 
 /// Checks every round of the file and lists the rounds that differ (spec 05
@@ -52,11 +46,6 @@ pub fn check(path: &Path) -> Result<(), Failure> {
             path.display()
         )));
     }
-    let checks = team_swiss::check(&doc.tournament)?;
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    print!("{}", checker::report(&stem, &checks));
+    print_report(path, &team_swiss::check(&doc.tournament)?);
     Ok(())
 }

@@ -8,7 +8,7 @@ use arbiter_model::{Colour, Tournament, Tpn};
 use super::board_key;
 use super::history::{round_input, section, view};
 use crate::PairingError;
-use crate::checker::{PairLine, RoundCheck, RoundVerdict};
+use crate::checker::{PairLine, RoundCheck, RoundVerdict, differences, total_rounds, verdict};
 
 /// Checks every round of the team section `t`. The total number of rounds
 /// is record 142 (not less than the rounds in the file) or else the rounds
@@ -19,15 +19,7 @@ pub fn check(t: &Tournament) -> Result<Vec<RoundCheck>, PairingError> {
     let view = view(t)?;
     let rounds = view.rounds;
     let mut t = t.clone();
-    match t.total_rounds {
-        Some(total) if total < rounds => {
-            return Err(PairingError::InvalidInput(format!(
-                "the total number of rounds ({total}, record 142) is less than the {rounds} rounds in the file"
-            )));
-        }
-        Some(_) => {}
-        None => t.total_rounds = Some(rounds),
-    }
+    t.total_rounds = Some(total_rounds(t.total_rounds, rounds)?);
     let rules = &section(&t)?.rules;
     let board_one = rules.colours.first_team(1).unwrap_or(Colour::White);
     let primary = rules.system.primary;
@@ -45,16 +37,9 @@ pub fn check(t: &Tournament) -> Result<Vec<RoundCheck>, PairingError> {
                 .map(|r| r.tpn)
                 .collect();
             let input = round_input(&t, &view, round, &absent)?;
-            let verdict = match super::pair(&input) {
-                Ok(pairing) => {
-                    let mut engine: Vec<PairLine> =
-                        pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-                    engine.extend(pairing.bye.map(|tpn| (tpn, 0)));
-                    compare(&view, round, board_one, primary, &engine)
-                }
-                Err(PairingError::NoValidPairing { .. }) => RoundVerdict::NoValidPairing,
-                Err(e) => return Err(e),
-            };
+            let verdict = verdict(super::pair(&input), |engine| {
+                compare(&view, round, board_one, primary, engine)
+            })?;
             Ok(RoundCheck { round, verdict })
         })
         .collect()
@@ -86,29 +71,12 @@ fn compare(
     primary: TeamScore,
     engine: &[PairLine],
 ) -> RoundVerdict {
-    let checker: Vec<PairLine> = engine
-        .iter()
-        .filter(|&&line| file_line(view, round, board_one, line.0) != Some(line))
-        .copied()
-        .collect();
-    if checker.is_empty() {
+    let line_of = |tpn: Tpn| file_line(view, round, board_one, tpn);
+    let Some((checker, mut tournament)) =
+        differences(engine, |&line| line_of(line.0) == Some(line), line_of)
+    else {
         return RoundVerdict::Agrees;
-    }
-    let mut involved: Vec<Tpn> = checker
-        .iter()
-        .flat_map(|&(w, b)| [w, b])
-        .filter(|&tpn| tpn != 0)
-        .collect();
-    involved.sort_unstable();
-    involved.dedup();
-    let mut tournament: Vec<PairLine> = Vec::new();
-    for tpn in involved {
-        if let Some(line) = file_line(view, round, board_one, tpn)
-            && !tournament.contains(&line)
-        {
-            tournament.push(line);
-        }
-    }
+    };
     let score = |tpn: Tpn| {
         view.team(tpn)
             .map(|r| r.score_after(primary, round - 1))
