@@ -1,14 +1,14 @@
 //! The pairing of a bracket (C.04.6 art. 3.6) with the criteria it is
-//! judged by: [C1] (art. 2.1.1), [C8]–[C10] (art. 2.3.5–2.3.7).
+//! judged by: \[C1\] (art. 2.1.1), \[C8\]–\[C10\] (art. 2.3.5–2.3.7).
 //!
 //! * 3.6.1: in each pair the team with the smaller TPN is the *top* member.
 //! * 3.6.2: a pairing is identified by its top members' TPNs in ascending
 //!   order followed by their bottom partners' TPNs in the same order.
 //! * 3.6.3 / 3.6.4: in lexicographic order of identifiers, the first
-//!   pairing that complies with [C1], [C8], [C9] and [C10]. [C8]–[C10] are
+//!   pairing that complies with \[C1\], \[C8\], \[C9\] and \[C10\]. \[C8\]–\[C10\] are
 //!   minimisations, so "complies" is read as "reaches the least values
-//!   possible, [C8] first" (art. 2.3: "as much as possible … in descending
-//!   priority"): the pairing minimises ([C8], [C9], [C10], identifier)
+//!   possible, \[C8\] first" (art. 2.3: "as much as possible … in descending
+//!   priority"): the pairing minimises (\[C8\], \[C9\], \[C10\], identifier)
 //!   lexicographically. The reference reads it so.
 //!
 //! All of it is one maximum-weight perfect matching. Each legal pair gets a
@@ -16,16 +16,16 @@
 //!
 //! | field | per pair | summed over a pairing |
 //! |---|---|---|
-//! | [C8] | 1 if both teams prefer the same colour (art. 4 then grants one of them, 4.3.2–4.3.3) | teams whose preference is not met |
-//! | [C9] | 1 if both have a strong (type B) preference for the same colour (otherwise 4.3.4 grants the strong one) | strong preferences not met |
-//! | [C10] | for each member that is an upfloater, 1 if its opponent floated in the previous round | upfloaters' opponents that floated |
+//! | \[C8\] | 1 if both teams prefer the same colour (art. 4 then grants one of them, 4.3.2–4.3.3) | teams whose preference is not met |
+//! | \[C9\] | 1 if both have a strong (type B) preference for the same colour (otherwise 4.3.4 grants the strong one) | strong preferences not met |
+//! | \[C10\] | for each member that is an upfloater, 1 if its opponent floated in the previous round | upfloaters' opponents that floated |
 //! | top members | bit `B − 1 − p` for the bottom member at bracket position `p` (TPN order) | the set of bottom members: fewer low-TPN bottoms first |
 //! | bottom members | the bottom's position `p` in the slot of its top member, the slot of a smaller top more significant | bottoms in the order of their tops |
 //!
 //! Sums never carry out of a field: the counters are wide enough for the
 //! bracket, each team is a bottom member at most once (one bit each) and a
 //! top member at most once (one slot each). So comparing the summed costs
-//! of two pairings compares their ([C8], [C9], [C10], identifier): whether
+//! of two pairings compares their (\[C8\], \[C9\], \[C10\], identifier): whether
 //! the top-member sets differ is decided by the lowest team in their
 //! symmetric difference, which is a top member in the smaller identifier.
 //! The matching maximises `2^T − cost` per pair, which prefers every
@@ -109,7 +109,7 @@ impl Layout {
     }
 }
 
-/// The criteria one pair carries: ([C8], [C9], [C10]).
+/// The criteria one pair carries: (\[C8\], \[C9\], \[C10\]).
 fn criteria(field: &Field, a: usize, b: usize, top: usize) -> (u64, u64, u64) {
     let (ta, tb) = (&field.teams[a], &field.teams[b]);
     let (mut c8, mut c9) = (0, 0);

@@ -7,7 +7,7 @@ use super::field::Field;
 use super::legal::{pairable, without};
 
 /// The team that receives the pairing-allocated bye, when the number of
-/// teams is odd (art. 1.4): among the teams [C2] allows, the first that
+/// teams is odd (art. 1.4): among the teams \[C2\] allows, the first that
 /// 3.4.1 leaves a legal pairing for all the other teams, in the order
 /// 3.4.2 lowest score, 3.4.3 most matches played, 3.4.4 largest TPN.
 ///

@@ -1,6 +1,6 @@
 //! The teams to be paired in one round, prepared for the procedure: TPN
 //! order, scoregroups, colour preferences, and which pairs are legal
-//! ([C1], forbidden pairs).
+//! (\[C1\], forbidden pairs).
 
 use std::collections::BTreeSet;
 
@@ -26,7 +26,7 @@ pub(crate) struct Team {
     pub colours: Vec<Colour>,
     /// Art. 1.7, for this round.
     pub preference: Option<Preference>,
-    /// [C2]: may not receive the pairing-allocated bye.
+    /// \[C2\]: may not receive the pairing-allocated bye.
     pub bye_barred: bool,
     /// Art. 1.5, previous round.
     pub floated: bool,
@@ -37,14 +37,14 @@ pub(crate) struct Team {
 pub(crate) struct Field {
     pub round: u32,
     pub teams: Vec<Team>,
-    /// `legal[a * n + b]`: `a` and `b` may meet ([C1] and forbidden pairs).
+    /// `legal[a * n + b]`: `a` and `b` may meet (\[C1\] and forbidden pairs).
     legal: Vec<bool>,
     /// Art. 1.7: the colour preferences in use.
     pub preferences: ColourPreferences,
     /// Art. 4.2.2: the secondary score decides the first-team.
     pub secondary_for_colours: bool,
     pub initial_colour: Option<Colour>,
-    /// [C7] and [C10] do not apply in the last two rounds.
+    /// \[C7\] and \[C10\] do not apply in the last two rounds.
     pub last_two_rounds: bool,
 }
 
@@ -127,12 +127,12 @@ impl Field {
         })
     }
 
-    /// True when teams `a` and `b` may be paired ([C1], forbidden pairs).
+    /// True when teams `a` and `b` may be paired (\[C1\], forbidden pairs).
     pub fn legal(&self, a: usize, b: usize) -> bool {
         self.legal[a * self.teams.len() + b]
     }
 
-    /// Type B preferences are in use ([C9], art. 4.3.4).
+    /// Type B preferences are in use (\[C9\], art. 4.3.4).
     pub fn type_b(&self) -> bool {
         self.preferences == ColourPreferences::TypeB
     }

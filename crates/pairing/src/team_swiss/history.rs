@@ -1,7 +1,7 @@
 //! From the model's match view of a team section to the pairing problem of
 //! one round ([`TeamRound`]): what C.04.6 reads of the rounds before it.
 
-use arbiter_model::team::{RoundKind, TeamMatches, TeamRecord, TeamSection};
+use arbiter_model::team::{RoundKind, TeamMatches, TeamRecord, TeamScore, TeamSection};
 use arbiter_model::{ByeKind, Colour, Outcome, Tournament, Tpn};
 
 use super::input::{PlayedMatch, TeamHistory, TeamRound};
@@ -30,7 +30,7 @@ pub(crate) fn view(t: &Tournament) -> Result<TeamMatches, PairingError> {
 /// * Played matches: those with at least one game played over the board
 ///   (art. 1.6.1, GHR 3.5); the team colour is the scheduled board-1 colour
 ///   (the first team's board-1 colour of record 352 for the first team).
-/// * [C2]: a pairing-allocated bye, a full-point bye, or a match won without
+/// * \[C2\]: a pairing-allocated bye, a full-point bye, or a match won without
 ///   a game played (a forfeit win).
 /// * Art. 1.5 in the previous round: a played match against a team whose
 ///   primary score before that round differed.
@@ -116,12 +116,7 @@ fn team_colour(board_one: Colour, first: bool) -> Colour {
 
 /// Art. 1.5 in round `previous`: the team played a match against an
 /// opponent whose primary score before that round differed from its own.
-fn floated(
-    view: &TeamMatches,
-    record: &TeamRecord,
-    previous: u32,
-    primary: arbiter_model::team::TeamScore,
-) -> bool {
+fn floated(view: &TeamMatches, record: &TeamRecord, previous: u32, primary: TeamScore) -> bool {
     let Some(m) = record
         .round(previous)
         .and_then(|r| r.side())

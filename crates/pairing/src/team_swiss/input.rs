@@ -2,7 +2,7 @@
 //! scores, the matches it actually played, whether it may still receive the
 //! pairing-allocated bye, and whether it floated in the previous round; per
 //! round the competition's choices (C.04.6 art. 1.2, 1.7), the scheduled
-//! number of rounds (the "last two rounds" of [C7]/[C10] and the last round
+//! number of rounds (the "last two rounds" of \[C7\]/\[C10\] and the last round
 //! of type B), the initial colour (art. 4.1) and the forbidden pairs.
 //!
 //! [`super::history`] builds it from the model's match view; unit tests
@@ -31,15 +31,15 @@ pub struct TeamHistory {
     /// Art. 1.2: the other score (used only by art. 4.2.2).
     pub secondary: Points,
     /// Matches actually played, oldest first (GHR 3.4: unplayed rounds are
-    /// left out). Their opponents are the ones [C1] forbids (GHR 3.5: teams
+    /// left out). Their opponents are the ones \[C1\] forbids (GHR 3.5: teams
     /// that did not play their match may meet again); their number is the
     /// "matches played" of art. 3.4.3 and 4.3.1.
     pub played: Vec<PlayedMatch>,
-    /// [C2] art. 2.1.2: the team already had a pairing-allocated bye, won a
+    /// \[C2\] art. 2.1.2: the team already had a pairing-allocated bye, won a
     /// match by forfeit or had a full-point bye.
     pub bye_barred: bool,
     /// Art. 1.5 in the previous round: the team played a match against an
-    /// opponent with a different score (read by [C7] and [C10]).
+    /// opponent with a different score (read by \[C7\] and \[C10\]).
     pub floated_last_round: bool,
 }
 
@@ -60,6 +60,6 @@ pub struct TeamRound {
     /// Every team of the section, present or not.
     pub teams: Vec<TeamHistory>,
     /// Pairs of teams that must not meet in this round (teams of one family,
-    /// TRF `260`): absolute, like [C1].
+    /// TRF `260`): absolute, like \[C1\].
     pub forbidden: Vec<(Tpn, Tpn)>,
 }

@@ -1,6 +1,6 @@
-//! "Can these teams all be paired?" — the question behind [C3] (art. 2.2.1),
-//! the bye of art. 3.4.1, the legal brackets of art. 3.5.5 and [C6]: a
-//! perfect matching of the legal pairs ([C1], forbidden pairs), found as a
+//! "Can these teams all be paired?" — the question behind \[C3\] (art. 2.2.1),
+//! the bye of art. 3.4.1, the legal brackets of art. 3.5.5 and \[C6\]: a
+//! perfect matching of the legal pairs (\[C1\], forbidden pairs), found as a
 //! maximum-cardinality matching (every edge weighs 1).
 
 use super::field::Field;

@@ -8,17 +8,17 @@
 //! The procedure is that of art. 3.3.2:
 //!
 //! 1. the pairing-allocated bye, if the number of teams is odd (art. 3.4,
-//!    [`bye`]);
+//!    `bye`);
 //! 2. the top scoregroup — the highest score among the teams not yet paired
-//!    — with the set of upfloaters art. 3.5 chooses ([`upfloaters`]) forms
-//!    a bracket, paired by art. 3.6 ([`bracket`]); repeated until every
+//!    — with the set of upfloaters art. 3.5 chooses (`upfloaters`) forms
+//!    a bracket, paired by art. 3.6 (`bracket`); repeated until every
 //!    team is paired;
-//! 3. colours by art. 4 ([`colours`]).
+//! 3. colours by art. 4 (`colours`).
 //!
 //! If no legal round-pairing exists the Chief Arbiter decides (art. 3.3.3):
 //! the system reports [`PairingError::NoValidPairing`] and never relaxes a
 //! criterion. Forbidden pairs (teams of one family, TRF `260`) are as
-//! absolute as [C1].
+//! absolute as \[C1\].
 //!
 //! The matches are listed in the reference's order, which C.04.6 does not
 //! prescribe (GHR 3.6's recommendation, as the Dutch engines do): the higher
@@ -26,7 +26,17 @@
 //! smaller TPN; the bye last.
 //!
 //! Not supported: acceleration (C.04.7 with team scores, TRF `250` and the
-//! `_BAKU` codes) — callers refuse such input.
+//! `_BAKU` codes) — refused as invalid input, never ignored.
+//!
+//! Where C.04.6 leaves room, the reference's readings (corpus README) are
+//! followed: \[C5\] profiles compared in ascending order, \[C6\] as "the
+//! following scoregroup stays pairable with the fewest upfloaters its parity
+//! allows", \[C7\]–\[C10\] minimised in priority order with the lexicographic
+//! order deciding ties. Where the text decides otherwise, the text is
+//! followed: the team colour is the colour of the board-1 player
+//! (art. 1.6.1) whatever the board sequence of record 352, and a match in
+//! which no game was played over the board is not played (art. 1.6.1,
+//! GHR 3.5) even when both teams won boards by forfeit.
 
 mod bracket;
 mod bye;

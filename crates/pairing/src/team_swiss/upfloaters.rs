@@ -1,32 +1,32 @@
 //! The choice of the upfloaters for the top scoregroup (C.04.6 art. 3.5)
-//! with the criteria it is judged by: [C3] (art. 2.2.1), [C4]–[C7]
+//! with the criteria it is judged by: \[C3\] (art. 2.2.1), \[C4\]–\[C7\]
 //! (art. 2.3.1–2.3.4).
 //!
 //! * 3.5.1: every team with a lower score than the residents is a potential
 //!   upfloater.
-//! * 3.5.2, [C4] and [C5]: sets are tried by size, the fewest first (the
+//! * 3.5.2, \[C4\] and \[C5\]: sets are tried by size, the fewest first (the
 //!   parity of the residents, then two more at a time), and for each size by
-//!   their *score profile*, best first: [C5] maximises the upfloaters'
+//!   their *score profile*, best first: \[C5\] maximises the upfloaters'
 //!   scores taken in ascending order, so the profile whose lowest score is
 //!   highest comes first, then the second lowest decides, and so on. A size
 //!   or a profile none of whose sets gives a legal pairing is passed over:
-//!   [C3], a completion criterion, outranks the quality criteria [C4] and
-//!   [C5] ("consider all sets that comply with [C4] and [C5]" among the
+//!   \[C3\], a completion criterion, outranks the quality criteria \[C4\] and
+//!   \[C5\] ("consider all sets that comply with \[C4\] and \[C5\]" among the
 //!   legal ones).
 //! * 3.5.3 / 3.5.4: inside a profile the sets are taken in lexicographic
 //!   order of their TPNs, each set listed by descending score, then
 //!   ascending TPN.
 //! * 3.5.5: of the legal sets of the profile (the bracket can be paired and
-//!   the teams outside it can be paired, [C1]/[C3]), the first that complies
-//!   with [C6] and then has the fewest upfloaters that floated in the
-//!   previous round ([C7], not in the last two rounds). "Complies with [C7]"
+//!   the teams outside it can be paired, \[C1\]/\[C3\]), the first that complies
+//!   with \[C6\] and then has the fewest upfloaters that floated in the
+//!   previous round (\[C7\], not in the last two rounds). "Complies with \[C7\]"
 //!   is read as "reaches the smallest count a legal set can reach", the
 //!   order of art. 2.3 ("comply as much as possible … in descending
 //!   priority"); the reference reads it so.
 //!
 //! The art. 3.5.4 example (2, 6, 8 on 3 points, 1, 3, 5 on 2.5, three
 //! upfloaters) lists sets of two 3-pointers and one 2.5-pointer; by the
-//! words of [C5] the set {2, 6, 8} (profile 3, 3, 3) comes first whenever it
+//! words of \[C5\] the set {2, 6, 8} (profile 3, 3, 3) comes first whenever it
 //! is legal, and the example's sets only when it is not (corpus README; the
 //! reference agrees).
 
@@ -83,7 +83,7 @@ pub(crate) fn choose(
 }
 
 /// Calls `visit` with every score profile of `size` upfloaters — how many
-/// come from each of `groups` (highest score first) — best first by [C5]:
+/// come from each of `groups` (highest score first) — best first by \[C5\]:
 /// the ascending list of their scores, compared lexicographically, the
 /// larger first.
 fn profiles(
@@ -130,7 +130,7 @@ struct Search<'a> {
     groups: &'a [Vec<usize>],
 }
 
-/// How a legal set fares on [C6] and [C7]: smaller is better.
+/// How a legal set fares on \[C6\] and \[C7\]: smaller is better.
 type Verdict = (bool, usize);
 
 impl Search<'_> {
@@ -187,7 +187,7 @@ impl Search<'_> {
     }
 
     /// For a set of upfloaters: `None` when the bracket or the teams left
-    /// outside it cannot be paired ([C1], [C3]); otherwise whether [C6]
+    /// outside it cannot be paired (\[C1\], \[C3\]); otherwise whether \[C6\]
     /// fails.
     fn judge(&self, set: &[usize]) -> Option<bool> {
         let mut bracket: Vec<usize> = self.residents.iter().chain(set).copied().collect();
@@ -202,8 +202,8 @@ impl Search<'_> {
         Some(!self.following_group_pairable(&rest))
     }
 
-    /// [C6] art. 2.3.3: unless the following scoregroup is now empty, its
-    /// bracket must still comply with [C1], [C3] and [C4] — read, as the
+    /// \[C6\] art. 2.3.3: unless the following scoregroup is now empty, its
+    /// bracket must still comply with \[C1\], \[C3\] and \[C4\] — read, as the
     /// reference does, as "what is left of it can be paired with the fewest
     /// upfloaters its parity allows (none or one), leaving the others
     /// pairable". The following scoregroup is the next lower score among the
