@@ -172,3 +172,18 @@ fn a_match_of_forfeits_only_is_not_played() {
         );
     }
 }
+
+/// A whole-match forfeit (record 330) is no match played ([C1] lets the
+/// teams meet again, no colour) and bars the winner from the bye ([C2]):
+/// `mp2-1421139299` has `330 -+ 001 020 008`, team 8 winning against 20.
+#[test]
+fn a_forfeited_match_bars_the_winner_from_the_bye() {
+    let t = read(&corpus().join("mp2-1421139299.trf"));
+    let view = TeamMatches::of(&t).expect("a team section");
+    let input = history::round_input(&t, &view, 2, &absent(&view, 2)).expect("round input");
+    let team = |tpn: u32| input.teams.iter().find(|h| h.tpn == tpn).expect("team");
+    assert!(team(8).bye_barred);
+    assert!(!team(20).bye_barred);
+    assert!(team(8).played.is_empty() && team(20).played.is_empty());
+    assert_eq!(team(8).primary, arbiter_model::Points::from_whole(2));
+}
