@@ -140,4 +140,14 @@ fn board_results_and_crosstable_of_matches() {
     assert_eq!(lines[0], "TPN  Team   MP   GP      R1      R2");
     assert_eq!(lines[1], "  1  A     2.0  2.0  2w 1.0  3w 1.0");
     assert_eq!(lines[2], "  2  B     2.0  2.0  1b 1.0  4w 1.0");
+    // The crosstable of a team section is the one of matches.
+    let via = arbiter_standings::crosstable::render_crosstable(
+        &t,
+        &StandingsOptions::default(),
+        None,
+        arbiter_standings::render::Format::Text,
+        arbiter_standings::labels::Lang::En,
+    )
+    .expect("crosstable");
+    assert_eq!(via, text);
 }
