@@ -8,6 +8,7 @@ mod generate;
 mod human;
 mod input;
 mod pair;
+mod team;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ use failure::Failure;
 
 /// True when the command line is for the engine: no arguments at all, a
 /// pairing-system flag first (`--dutch`, `--italo-swiss`, `--round-robin`,
-/// `--double-round-robin`), or `-r` (spec 05 §7.2).
+/// `--double-round-robin`, `--team-swiss`), or `-r` (spec 05 §7.2).
 pub fn is_engine_invocation(args: &[OsString]) -> bool {
     match args.get(1).and_then(|a| a.to_str()) {
         None => args.len() <= 1,
@@ -49,6 +50,13 @@ pub fn run(args: &[OsString]) -> ExitCode {
         return Failure::invalid("the -l checklist is not supported by this version").exit();
     }
     let result = match request {
+        Request::Pair { input, output } if system == "team-swiss" => {
+            team::pair(&input, output.as_deref())
+        }
+        Request::Check { input } if system == "team-swiss" => team::check(&input),
+        Request::Generate { .. } if system == "team-swiss" => Err(Failure::invalid(
+            "the generator (-g) does not make team tournaments",
+        )),
         Request::Pair { input, output } => pair::run(system, &input, output.as_deref()),
         Request::Check { input } => check::run(system, &input),
         Request::Generate {

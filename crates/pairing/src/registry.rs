@@ -4,7 +4,8 @@
 use crate::PairingSystem;
 
 /// The pairing system selected by a command-line flag without its leading
-/// dashes (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`), or
+/// dashes (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`,
+/// `team-swiss`), or
 /// `None` when no such system is built into this version.
 pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
     match flag {
@@ -12,6 +13,7 @@ pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
         "italo-swiss" => Some(Box::new(crate::italo_swiss::ItaloSwiss::default())),
         "round-robin" => Some(Box::new(crate::round_robin::RoundRobin::single())),
         "double-round-robin" => Some(Box::new(crate::round_robin::RoundRobin::double())),
+        "team-swiss" => Some(Box::new(crate::team_swiss::TeamSwiss)),
         _ => None,
     }
 }

@@ -21,12 +21,17 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
         )));
     }
     let checks = checker::check(system.as_ref(), &doc.tournament)?;
+    print_report(path, &checks);
+    Ok(())
+}
+
+/// Prints the checker's report on the file at `path` (named by its stem).
+pub fn print_report(path: &Path, checks: &[checker::RoundCheck]) {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    print!("{}", checker::report(&stem, &checks));
-    Ok(())
+    print!("{}", checker::report(&stem, checks));
 }
 
 /// True when the ETT26 code of record `192` names the system of the flag

@@ -18,13 +18,19 @@ pub fn run(system: &str, path: &Path, output: Option<&Path>) -> Result<(), Failu
     input::require_total_rounds(&doc, path)?;
     input::require_initial_colour(&doc, path)?;
     let (_, pairing) = pair_next_round(system.as_ref(), &doc)?;
-    let text = engine_output(&pairing);
+    deliver(&pairing, output, path)
+}
+
+/// Writes the pairing in the engine format to `output` (a bare name next to
+/// `input`), or to stdout without one.
+pub fn deliver(pairing: &Pairing, output: Option<&Path>, input: &Path) -> Result<(), Failure> {
+    let text = engine_output(pairing);
     match output {
         None => {
             print!("{text}");
             Ok(())
         }
-        Some(out) => input::write_output(&input::output_path(out, Some(path)), &text),
+        Some(out) => input::write_output(&input::output_path(out, Some(input)), &text),
     }
 }
 
