@@ -8,6 +8,7 @@ mod generate;
 mod human;
 mod input;
 mod pair;
+mod team;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ use failure::Failure;
 
 /// True when the command line is for the engine: a pairing-system flag
 /// first (`--dutch`, `--italo-swiss`, `--round-robin`,
-/// `--double-round-robin`), or `-r` (spec 05 §7.2). A bare `arbiter`
+/// `--double-round-robin`, `--team-swiss`), or `-r` (spec 05 §7.2). A bare `arbiter`
 /// prints the help.
 pub fn is_engine_invocation(args: &[OsString]) -> bool {
     match args.get(1).and_then(|a| a.to_str()) {
@@ -49,7 +50,13 @@ pub fn run(args: &[OsString]) -> ExitCode {
     if parsed.checklist {
         return Failure::invalid("the -l checklist is not supported by this version").exit();
     }
+    let team = system == arbiter_model::System::TeamSwiss;
     let result = match request {
+        Request::Pair { input, output } if team => team::pair(&input, output.as_deref()),
+        Request::Check { input } if team => team::check(&input),
+        Request::Generate { .. } if team => Err(Failure::invalid(
+            "the generator (-g) does not make team tournaments",
+        )),
         Request::Pair { input, output } => {
             pair::run(system.engine_flag(), &input, output.as_deref())
         }

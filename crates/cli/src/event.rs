@@ -825,6 +825,9 @@ fn export_trf(event: &Path, section: Option<&str>, output: Option<&Path>) -> Res
     if let Some(why) = &export.unranked {
         out::warn(format_args!("note: no ranks in the file: {why}"));
     }
+    for w in &export.warnings {
+        out::warn(format_args!("warning: {w}"));
+    }
     match output {
         Some(path) if path != Path::new("-") => {
             arbiter_desk::write_file(path, export.text.as_bytes())?;

@@ -66,7 +66,15 @@ pub fn run(c: TrfCommand) -> ExitCode {
                 Ending::Lf => LineEnding::Lf,
                 Ending::Crlf => LineEnding::CrLf,
             };
-            let text = arbiter_trf::write_with(&doc, ending);
+            let text = match arbiter_desk::trf_text(&doc, ending) {
+                Ok(written) => {
+                    for w in &written.warnings {
+                        out::warn(format_args!("warning: {w}"));
+                    }
+                    written.text
+                }
+                Err(e) => return out::fail_plain(&e.context(file.display())),
+            };
             match output {
                 Some(path) => match arbiter_desk::write_file(&path, text.as_bytes()) {
                     Ok(()) => ExitCode::SUCCESS,

@@ -97,8 +97,34 @@ fn missing_total_rounds_exits_3_without_output_file() {
     let (code, stdout, stderr) = run(&["--dutch", "in.trf", "-p", "out.txt"], dir.path());
     assert_eq!(code, Some(3));
     assert_eq!(stdout, "");
-    assert!(stderr.contains("total number of rounds"), "{stderr}");
+    assert_eq!(
+        stderr,
+        "in.trf:1:1: the total number of rounds in the tournament must be given (record 142 or XXR) (field total rounds)\n"
+    );
     assert!(!dir.path().join("out.txt").exists());
+}
+
+#[test]
+fn unknown_initial_colour_exits_3_naming_where_it_is_looked_for() {
+    // Round 1 to pair, no 152/XXC: nothing to infer the colour from.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input: String = round_input(&small_text(), 1, 1.0, 0.5)
+        .lines()
+        .filter(|l| !l.starts_with("XXC"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("in.trf"), input).expect("write");
+    for mode in ["-p", "-c"] {
+        let (code, stdout, stderr) = run(&["--dutch", "in.trf", mode], dir.path());
+        assert_eq!(code, Some(3), "{mode}");
+        assert_eq!(stdout, "", "{mode}");
+        // Line 2 is player 1's 001 record (line 1 is 012).
+        assert_eq!(
+            stderr,
+            "in.trf:2:97: the initial colour is unknown: no game has a colour yet; give record 152 (W or B) or XXC white1/black1 (field initial colour)\n",
+            "{mode}"
+        );
+    }
 }
 
 #[test]

@@ -85,7 +85,13 @@ fn engine(t: &Tournament, dir: &Path) -> String {
 fn engine_with(flag: &str, t: &Tournament, dir: &Path) -> String {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg(flag)
         .arg(&input)
@@ -104,7 +110,13 @@ fn engine_with(flag: &str, t: &Tournament, dir: &Path) -> String {
 /// `arbiter --italo-swiss FILE -c` on the tournament so far.
 fn check(t: &Tournament, dir: &Path) -> String {
     let input = dir.join("full.trf");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("--italo-swiss")
         .arg(&input)
@@ -231,7 +243,9 @@ fn a_custom_swiss_file_is_paired_with_italo_swiss() {
     t.system = Some("CUSTOM_SWISS".into());
     let (boards, bye) = parse_round("1-2 0-1, 3-4 0-1, 5-6 1-0, 7-8 =");
     record(&mut t, &boards, bye);
-    let with_192 = arbiter_trf::write(&TrfDocument::new(t.clone()));
+    let with_192 = arbiter_trf::write(&TrfDocument::new(t.clone()))
+        .unwrap()
+        .text;
     assert!(with_192.contains("\r192 CUSTOM_SWISS\r"), "{with_192}");
     let file = dir.join("custom.trf");
     std::fs::write(&file, &with_192).unwrap();

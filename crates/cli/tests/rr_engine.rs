@@ -131,7 +131,9 @@ fn record(t: &mut Tournament, round: u32, boards: &[(Tpn, Tpn)], rest: Option<Tp
 fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>) {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
-    let text = arbiter_trf::write(&TrfDocument::new(t.clone()));
+    let text = arbiter_trf::write(&TrfDocument::new(t.clone()))
+        .unwrap()
+        .text;
     assert!(
         !text
             .split('\r')
@@ -172,7 +174,13 @@ fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>)
 /// `arbiter FLAG FILE -c` on the tournament so far.
 fn check(flag: &str, t: &Tournament, dir: &Path) -> String {
     let input = dir.join("full.trf");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg(flag)
         .arg(&input)

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use arbiter_model::journal::{EventState, PlayerId, Section};
 use arbiter_model::{ByeKind, Tournament};
 use arbiter_standings::StandingsOptions;
-use arbiter_trf::{AnnouncedBye, TrfDocument};
+use arbiter_trf::{AnnouncedBye, LineEnding, TrfDocument, WriteWarning};
 
 use crate::desk::Desk;
 use crate::error::DeskError;
+use crate::trf_file::trf_text;
 use crate::views::Heading;
 
 /// A section's TRF.
@@ -25,6 +26,8 @@ pub struct TrfExport {
     /// Why the file has no ranks, when it has none although rounds were
     /// played.
     pub unranked: Option<String>,
+    /// What the writer had to shorten (names longer than their TRF field).
+    pub warnings: Vec<WriteWarning>,
 }
 
 impl Desk {
@@ -43,12 +46,15 @@ impl Desk {
         let unranked = fill_points_and_ranks(&mut t, complete);
         let mut doc = TrfDocument::new(t);
         doc.announced_byes = announced_byes(state, sec, complete);
+        let written = trf_text(&doc, LineEnding::Cr)
+            .map_err(|e| e.context(format_args!("section '{}'", sec.code)))?;
         Ok(TrfExport {
             heading: self.heading(sec, None),
-            text: arbiter_trf::write(&doc),
+            text: written.text,
             rounds: complete,
             incomplete,
             unranked,
+            warnings: written.warnings,
         })
     }
 }

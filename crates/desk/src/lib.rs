@@ -56,7 +56,7 @@
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
-//! * files: [`read_trf`] (the one TRF reader and validator),
+//! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
 //!   file, atomically, never over an event), [`is_database`].
 
@@ -94,7 +94,7 @@ pub use reports::{
 };
 pub use rounds::{DissolvedBoard, PairingSet, ResultRecorded, SetPairing};
 pub use storage::{Access, is_database};
-pub use trf_file::read_trf;
+pub use trf_file::{read_trf, trf_text};
 pub use views::{
     Absence, BoardView, EventSummary, Heading, PlayerList, PlayerRef, PlayerRow, RoundView, Seat,
     SectionSummary,

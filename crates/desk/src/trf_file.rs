@@ -1,36 +1,36 @@
-//! Reading a Tournament Report File for any command (`import trf`,
-//! `standings FILE.trf`, `crosstable FILE.trf`, `trf check`, the engine):
-//! one reader and one validator decide (issue 10 item 9).
+//! Reading a Tournament Report File for any command and any face (`import
+//! trf`, `standings FILE.trf`, `crosstable FILE.trf`, `trf check`, the
+//! engine): [`arbiter_trf::read_file`] with the standings' catalogue of
+//! tie-break codes — one reader and one validator decide (issue 10 item 9).
 
 use std::path::Path;
 
-use arbiter_trf::{ReadError, TrfDocument};
+use arbiter_trf::{ErrorKind as TrfKind, LineEnding, TrfDocument, Written};
 
 use crate::error::DeskError;
 
-/// How many consistency errors are listed before the rest are counted.
-const ERRORS_SHOWN: usize = 20;
-
 /// Reads, parses and validates the TRF file at `path`. An unreadable file
-/// is a storage error; a malformed or inconsistent one invalid input, every
-/// problem as `FILE:LINE:COLUMN: message (field NAME)`.
+/// is a storage error, a file beyond a size limit a size-limit error, a
+/// malformed or inconsistent one invalid input — every problem as
+/// `FILE:LINE:COLUMN: message (field NAME)`.
 pub fn read_trf(path: &Path) -> Result<TrfDocument, DeskError> {
-    let shown = path.display();
-    let doc = arbiter_trf::read_file(path).map_err(|e| match e {
-        ReadError::Io { .. } => DeskError::storage(e.to_string()),
-        ReadError::Trf { .. } => DeskError::malformed(e.to_string()),
-    })?;
-    let errors = arbiter_trf::validate(&doc);
-    if errors.is_empty() {
-        return Ok(doc);
-    }
-    let mut lines: Vec<String> = errors
-        .iter()
-        .take(ERRORS_SHOWN)
-        .map(|e| format!("{shown}:{e}"))
-        .collect();
-    if errors.len() > ERRORS_SHOWN {
-        lines.push(format!("... and {} more", errors.len() - ERRORS_SHOWN));
-    }
-    Err(DeskError::malformed(lines.join("\n")))
+    arbiter_trf::read_file(path, &arbiter_standings::parse_list).map_err(|e| match e.kind() {
+        None => DeskError::storage(e.to_string()),
+        Some(TrfKind::SizeLimit) => DeskError::size_limit(e.to_string()),
+        Some(TrfKind::Invalid) => DeskError::malformed(e.to_string()),
+    })
+}
+
+/// The TRF text of `doc` with `ending` line ends, or why it cannot be
+/// written: a number beyond its field is a size limit, a control character
+/// in a text a refusal (the writer checks the whole document first).
+/// What the writer shortened is in [`Written::warnings`].
+pub fn trf_text(doc: &TrfDocument, ending: LineEnding) -> Result<Written, DeskError> {
+    arbiter_trf::write_with(doc, ending).map_err(|e| {
+        let message = format!("cannot be written as TRF: {e}");
+        match e.kind {
+            TrfKind::SizeLimit => DeskError::size_limit(message),
+            TrfKind::Invalid => DeskError::refused(message),
+        }
+    })
 }

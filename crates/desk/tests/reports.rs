@@ -126,7 +126,7 @@ fn the_export_reads_back() {
     let export = desk.export_trf(None).unwrap();
     assert_eq!((export.rounds, export.incomplete), (1, Some((2, 1))));
     let doc = arbiter_trf::parse(&export.text).unwrap();
-    assert!(arbiter_trf::validate(&doc).is_empty());
+    assert!(arbiter_trf::validate(&doc, &arbiter_standings::parse_list).is_empty());
     let t = &doc.tournament;
     let scores: Vec<Points> = (1..=4).map(|tpn| t.score_after(tpn, 1)).collect();
     assert_eq!(scores, [Points(10), Points(5), Points(0), Points(5)]);

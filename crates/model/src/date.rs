@@ -56,6 +56,77 @@ pub fn trf_date(date: Date) -> String {
     format!("{:04}/{:02}/{:02}", date.year(), date.month(), date.day())
 }
 
+/// Reads a round date as TRF record 132 writes it, `YY/MM/DD` (spec 05 §2),
+/// or a full date as [`parse_date`] reads it. A two-digit year is taken in
+/// the century that puts it nearest to `near` (the event's start date), or
+/// in 2000-2099 without one.
+pub fn parse_round_date(text: &str, near: Option<Date>) -> Result<Date, DateError> {
+    let t = text.trim();
+    let err = || DateError {
+        text: t.to_string(),
+        expected: "expected YY/MM/DD or YYYY/MM/DD",
+    };
+    let parts: Vec<&str> = t.split(['-', '/', '.']).collect();
+    let [y, m, d] = parts.as_slice() else {
+        return Err(err());
+    };
+    if y.len() != 2 {
+        return parse_date(t).map_err(|_| err());
+    }
+    if m.len() != 2 || d.len() != 2 {
+        return Err(err());
+    }
+    let yy: i16 = digits(y).ok_or_else(err)?;
+    let month: i8 = digits(m).ok_or_else(err)?;
+    let day: i8 = digits(d).ok_or_else(err)?;
+    let pivot = near.map_or(2050, |n| n.year());
+    // The year ending in `yy` within 50 years of the pivot.
+    let base = pivot - pivot.rem_euclid(100) + yy;
+    let year = [base - 100, base, base + 100]
+        .into_iter()
+        .min_by_key(|y| (y - pivot).abs())
+        .unwrap_or(base);
+    Date::new(year, month, day).map_err(|_| err())
+}
+
+/// The TRF form of a round date: `YY/MM/DD` (spec 05 §2, record 132).
+pub fn trf_round_date(date: Date) -> String {
+    format!(
+        "{:02}/{:02}/{:02}",
+        date.year().rem_euclid(100),
+        date.month(),
+        date.day()
+    )
+}
+
+/// Reading dates stored by older journals, which kept them as the text the
+/// user typed: ISO `YYYY-MM-DD` (what a [`Date`] writes) and the TRF form
+/// `YYYY/MM/DD` are read; a blank text is no date; anything else is an
+/// error naming the text.
+pub mod serde_lenient {
+    use serde::{Deserialize, Deserializer};
+
+    use super::{Date, parse_date};
+
+    fn one<E: serde::de::Error>(text: Option<String>) -> Result<Option<Date>, E> {
+        match text {
+            Some(t) if !t.trim().is_empty() => parse_date(&t).map(Some).map_err(E::custom),
+            _ => Ok(None),
+        }
+    }
+
+    pub fn option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Date>, D::Error> {
+        one(Option::<String>::deserialize(d)?)
+    }
+
+    pub fn list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Option<Date>>, D::Error> {
+        Vec::<Option<String>>::deserialize(d)?
+            .into_iter()
+            .map(one)
+            .collect()
+    }
+}
+
 /// A birth date: the full date, or only the year when that is all that is
 /// known (FIDE rating list, many TRF files).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -162,6 +233,44 @@ mod tests {
             parse_date("2026-02-30").unwrap_err().to_string(),
             "'2026-02-30' is not a date (expected YYYY-MM-DD)"
         );
+    }
+
+    #[test]
+    fn round_dates_have_two_digit_years() {
+        let d = Date::new(2026, 1, 2).unwrap();
+        assert_eq!(trf_round_date(d), "26/01/02");
+        assert_eq!(parse_round_date("26/01/02", None), Ok(d));
+        assert_eq!(parse_round_date("2026/01/02", None), Ok(d));
+        // Nearest to the start date: 1999/12/31 for an event of 2000.
+        let start = Date::new(2000, 1, 1).unwrap();
+        assert_eq!(
+            parse_round_date("99/12/31", Some(start)),
+            Ok(Date::new(1999, 12, 31).unwrap())
+        );
+        assert_eq!(
+            parse_round_date("00/01/02", Some(Date::new(1999, 12, 30).unwrap())),
+            Ok(Date::new(2000, 1, 2).unwrap())
+        );
+        assert!(parse_round_date("26/02/30", None).is_err());
+        assert!(parse_round_date("26/1/2", None).is_err());
+    }
+
+    #[test]
+    fn journals_kept_dates_as_text() {
+        #[derive(serde::Deserialize)]
+        struct Info {
+            #[serde(deserialize_with = "serde_lenient::option")]
+            start: Option<Date>,
+            #[serde(deserialize_with = "serde_lenient::list")]
+            rounds: Vec<Option<Date>>,
+        }
+        let i: Info =
+            serde_json::from_str(r#"{"start": "2026/01/02", "rounds": ["2026-01-02", "", null]}"#)
+                .unwrap();
+        let d = Date::new(2026, 1, 2).unwrap();
+        assert_eq!(i.start, Some(d));
+        assert_eq!(i.rounds, vec![Some(d), None, None]);
+        assert!(serde_json::from_str::<Info>(r#"{"start": "soon", "rounds": []}"#).is_err());
     }
 
     #[test]

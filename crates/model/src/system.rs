@@ -23,6 +23,10 @@ pub enum System {
     /// Double round robin, FIDE variant: the last two rounds of cycle 1
     /// swapped (spec 04 §4).
     DoubleRoundRobin,
+    /// The FIDE Swiss Team Pairing System (C.04.6) on a team section; its
+    /// match rules (colour type, scores, Baku) come from the full team code
+    /// ([`TeamSystem`](crate::team::TeamSystem)).
+    TeamSwiss,
 }
 
 /// How many pairing-allocated byes a player may receive (C.04.1 Art. 4,
@@ -40,12 +44,13 @@ pub enum PabRule {
 
 impl System {
     /// Every system, in the order help texts list them.
-    pub const ALL: [System; 5] = [
+    pub const ALL: [System; 6] = [
         System::Dutch,
         System::DutchBaku,
         System::ItaloSwiss,
         System::RoundRobin,
         System::DoubleRoundRobin,
+        System::TeamSwiss,
     ];
 
     /// The `--system` value (and the name in forms and JSON).
@@ -56,6 +61,7 @@ impl System {
             System::ItaloSwiss => "italo-swiss",
             System::RoundRobin => "round-robin",
             System::DoubleRoundRobin => "double-round-robin",
+            System::TeamSwiss => "team-swiss",
         }
     }
 
@@ -79,6 +85,7 @@ impl System {
             System::ItaloSwiss => "italo-swiss",
             System::RoundRobin => "round-robin",
             System::DoubleRoundRobin => "double-round-robin",
+            System::TeamSwiss => "team-swiss",
         }
     }
 
@@ -89,6 +96,7 @@ impl System {
             System::ItaloSwiss,
             System::RoundRobin,
             System::DoubleRoundRobin,
+            System::TeamSwiss,
         ]
         .into_iter()
         .find(|s| s.engine_flag() == flag)
@@ -104,6 +112,7 @@ impl System {
             System::ItaloSwiss => "CUSTOM_SWISS",
             System::RoundRobin => "FIDE_ROUNDROBIN",
             System::DoubleRoundRobin => "FIDE_DOUBLEROUNDROBIN",
+            System::TeamSwiss => "FIDE_TEAM",
         }
     }
 
@@ -111,12 +120,19 @@ impl System {
     /// `FIDE_DUTCH`, `FIDE_DUTCH_2025`, `FIDE_DUTCH_2026` (the 2026 rules
     /// under their draft and Handbook spellings) and their `_BAKU` forms;
     /// `CUSTOM_SWISS`; `FIDE_ROUNDROBIN`, `BERGER_ROUNDROBIN` (and its
-    /// `_Gn` group forms), `CUSTOM_ROUNDROBIN`; `FIDE_DOUBLEROUNDROBIN`.
+    /// `_Gn` group forms), `CUSTOM_ROUNDROBIN`; `FIDE_DOUBLEROUNDROBIN`;
+    /// the FIDE team Swiss codes (`FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP]…[_BAKU]`).
     ///
     /// `None` for every other code — among them `FIDE_DUTCH_2017` (other
     /// rules), `BERGER_DOUBLEROUNDROBIN` (cycle 1 without the swap of its
-    /// last two rounds), Dubov, Burstein and team codes.
+    /// last two rounds), Dubov, Burstein and the other team codes.
     pub fn from_trf_code(code: &str) -> Option<System> {
+        if crate::team::TeamSystem::is_team_code(code.trim()) {
+            let fide_swiss = code.trim().starts_with("FIDE_TEAM")
+                && !code.contains("ROUNDROBIN")
+                && code.parse::<crate::team::TeamSystem>().is_ok();
+            return fide_swiss.then_some(System::TeamSwiss);
+        }
         let code = code.trim().to_ascii_uppercase();
         let (base, baku) = match code.strip_suffix("_BAKU") {
             Some(base) => (base, true),
@@ -148,6 +164,7 @@ impl System {
             System::ItaloSwiss => "Italo-Swiss system",
             System::RoundRobin => "round robin",
             System::DoubleRoundRobin => "double round robin",
+            System::TeamSwiss => "FIDE Swiss Team Pairing System",
         }
     }
 
@@ -181,6 +198,8 @@ impl System {
             System::Dutch | System::DutchBaku => PabRule::NoFullPointUnplayed,
             System::ItaloSwiss => PabRule::OnePab,
             System::RoundRobin | System::DoubleRoundRobin => PabRule::NoPab,
+            // C.04.6: a team that had the PAB or won a match by forfeit.
+            System::TeamSwiss => PabRule::NoFullPointUnplayed,
         }
     }
 
@@ -259,12 +278,14 @@ mod tests {
         assert_eq!(code("CUSTOM_SWISS"), Some(System::ItaloSwiss));
         assert_eq!(code("BERGER_ROUNDROBIN_G2"), Some(System::RoundRobin));
         assert_eq!(code("CUSTOM_ROUNDROBIN"), Some(System::RoundRobin));
+        assert_eq!(code("FIDE_TEAM_TYPEB_GP_BAKU"), Some(System::TeamSwiss));
         for other in [
             "FIDE_DUTCH_2017",
             "FIDE_BURSTEIN",
             "FIDE_DUBOV_BAKU",
             "BERGER_DOUBLEROUNDROBIN",
             "FIDE_TEAM_ROUNDROBIN",
+            "CUSTOM_TEAM_SWISS",
             "CUSTOM_SWISS_BAKU",
             "BERGER_ROUNDROBIN_G",
             "",

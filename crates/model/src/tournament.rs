@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::date::{self, Date};
 use crate::player::{Colour, Player, Tpn};
 use crate::points::Points;
 use crate::round_entry::RoundEntry;
@@ -56,15 +57,21 @@ pub struct EventInfo {
     pub name: String,
     pub city: Option<String>,
     pub federation: Option<String>,
-    pub start_date: Option<String>,
-    pub end_date: Option<String>,
+    /// 042 (written `YYYY/MM/DD`).
+    #[serde(default, deserialize_with = "date::serde_lenient::option")]
+    pub start_date: Option<Date>,
+    /// 052 (written `YYYY/MM/DD`).
+    #[serde(default, deserialize_with = "date::serde_lenient::option")]
+    pub end_date: Option<Date>,
     pub chief_arbiter: Option<String>,
     pub deputy_arbiters: Vec<String>,
     pub time_control: Option<String>,
     /// Free-text type of tournament (092).
     pub kind: Option<String>,
-    /// Round dates as written (132), round 1 first.
-    pub round_dates: Vec<String>,
+    /// Round dates (132, written `YY/MM/DD`), round 1 first; `None` for a
+    /// round whose date is not known.
+    #[serde(default, deserialize_with = "date::serde_lenient::list")]
+    pub round_dates: Vec<Option<Date>>,
 }
 
 /// One tournament section.

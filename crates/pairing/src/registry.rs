@@ -14,11 +14,13 @@ pub fn engine(system: System) -> Box<dyn PairingSystem> {
         System::ItaloSwiss => Box::new(crate::italo_swiss::ItaloSwiss::default()),
         System::RoundRobin => Box::new(crate::round_robin::RoundRobin::single()),
         System::DoubleRoundRobin => Box::new(crate::round_robin::RoundRobin::double()),
+        System::TeamSwiss => Box::new(crate::team_swiss::TeamSwiss),
     }
 }
 
 /// The engine of a command-line flag without its leading dashes
-/// (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`), or `None`
+/// (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`,
+/// `team-swiss`), or `None`
 /// when no such system is built into this version.
 pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
     System::from_engine_flag(flag).map(engine)

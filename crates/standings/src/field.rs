@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use arbiter_model::date::trf_date;
 use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, Tournament, Tpn};
 
 use crate::edition::Edition;
@@ -157,9 +158,9 @@ impl Field {
             draw,
             loss: i64::from(s.loss.tenths()),
             mode: opts.mode.unwrap_or_else(|| Mode::detect(t)),
-            edition: opts
-                .edition
-                .unwrap_or_else(|| Edition::for_start_date(t.info.start_date.as_deref())),
+            edition: opts.edition.unwrap_or_else(|| {
+                Edition::for_start_date(t.info.start_date.map(trf_date).as_deref())
+            }),
             unrated_rating: opts.unrated_rating,
             people,
         })

@@ -55,7 +55,11 @@ fn team_tiebreak_tables_are_reproduced() {
     assert_eq!(stems.len(), 60, "expected 60 team tournaments");
     let (mut main, mut ctx, mut wrong) = (0usize, 0usize, Vec::new());
     for stem in &stems {
-        let doc = arbiter_trf::read_file(dir.join(format!("{stem}.trf"))).expect("reads");
+        let doc = arbiter_trf::read_file(
+            dir.join(format!("{stem}.trf")),
+            &arbiter_standings::parse_list,
+        )
+        .expect("reads");
         let t = &doc.tournament;
         let (header, rows) = table(&dir.join(format!("{stem}.tsv")));
         let codes: Vec<&str> = header[3..].iter().map(String::as_str).collect();

@@ -4,8 +4,10 @@ use arbiter_model::date::BirthDate;
 use arbiter_model::{Entrant, Player, Points, Ratings, RoundEntry, Sex, Title, Tpn};
 
 use crate::error::TrfError;
+use crate::limits::MAX_ROUNDS;
 use crate::round_block::{self, Block};
 use crate::text::{Line, points_field};
+use crate::writable::{FEDERATION_WIDTH, NAME_WIDTH, fit};
 
 /// Reads a 001 line.
 pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
@@ -139,10 +141,11 @@ fn parse_number<T: std::str::FromStr>(
 /// The round blocks: a blank block before a later entry is an absence;
 /// trailing blank blocks are not recorded (spec 05 §3.1, §6.5).
 fn parse_rounds(line: &Line) -> Result<Vec<RoundEntry>, TrfError> {
+    round_block::nothing_after_the_last_round(line, "rounds")?;
     let mut rounds = Vec::new();
     let mut gaps = 0;
     let mut round = 1;
-    while round_block::block_start(round) <= line.len() {
+    while round <= MAX_ROUNDS as usize && round_block::block_start(round) <= line.len() {
         match round_block::decode(line, round)? {
             Block::Blank => gaps += 1,
             Block::Entry(e) => {
@@ -178,20 +181,15 @@ pub(crate) fn write(entrant: &Entrant) -> String {
     let mut s = format!(
         "001 {:>4} {sex}{title:>3} {:<33} {rating:>4} {:<3} {fide_id:>11} {:<10} {points:>4} {rank:>4}",
         p.tpn,
-        fit(&p.name, 33),
-        fit(p.federation.as_deref().unwrap_or(""), 3),
-        fit(&p.birth_date.map(BirthDate::trf).unwrap_or_default(), 10),
+        fit(&p.name, NAME_WIDTH),
+        fit(p.federation.as_deref().unwrap_or(""), FEDERATION_WIDTH),
+        p.birth_date.map(BirthDate::trf).unwrap_or_default(),
     );
     for entry in &entrant.rounds {
         s.push_str(&round_block::encode(entry));
     }
     s.truncate(s.trim_end().len());
     s
-}
-
-/// `text` cut to at most `width` characters.
-fn fit(text: &str, width: usize) -> String {
-    text.chars().take(width).collect()
 }
 
 #[cfg(test)]

@@ -7,13 +7,15 @@
 //! Information is written with the records the file used (JaVaFo `XXR`
 //! stays `XXR`), and with TRF26 records when the file did not carry it.
 
-use arbiter_model::{Colour, Points, Team, Tpn};
+use arbiter_model::date::{Date, trf_date, trf_round_date};
+use arbiter_model::{Colour, Points, Team, Tournament, Tpn};
 
 use crate::document::{OtherRecord, TrfDocument};
 use crate::player_line;
 use crate::scoring::{self, ResolvedScoring, ScoringStyle};
 use crate::teams;
 use crate::text::{Line, points_field};
+use crate::writable::{self, WriteError, WriteWarning};
 
 /// The line terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,19 +39,34 @@ impl LineEnding {
     }
 }
 
+/// A document written as TRF, and what had to be cut to fit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    /// Texts cut to their field (names longer than 33 characters, ...),
+    /// for the caller to show.
+    pub warnings: Vec<WriteWarning>,
+}
+
 /// The canonical TRF text of `doc`, lines ended with CR (TRF26).
-pub fn write(doc: &TrfDocument) -> String {
+///
+/// Refuses, before writing anything, a document a TRF cannot carry: a
+/// control character in any text ([`ErrorKind::Invalid`](crate::ErrorKind)),
+/// a number beyond its field or more than 9999 players
+/// ([`ErrorKind::SizeLimit`](crate::ErrorKind)); see [`crate::writable`].
+pub fn write(doc: &TrfDocument) -> Result<Written, WriteError> {
     write_with(doc, LineEnding::Cr)
 }
 
 /// The canonical TRF text of `doc` with the given line ends.
-pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> String {
-    let mut out = String::new();
+pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> Result<Written, WriteError> {
+    let warnings = writable::check(doc)?;
+    let mut text = String::new();
     for line in lines(doc) {
-        out.push_str(&line);
-        out.push_str(ending.as_str());
+        text.push_str(&line);
+        text.push_str(ending.as_str());
     }
-    out
+    Ok(Written { text, warnings })
 }
 
 /// Every line of the canonical form, without line ends.
@@ -59,14 +76,20 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     let r = &doc.records;
     let mut out = vec![header("012", &info.name)];
     let optional = [
-        ("022", &info.city),
-        ("032", &info.federation),
-        ("042", &info.start_date),
-        ("052", &info.end_date),
-        ("092", &info.kind),
-        ("102", &info.chief_arbiter),
+        ("022", info.city.clone()),
+        ("032", info.federation.clone()),
+        ("042", info.start_date.map(trf_date)),
+        ("052", info.end_date.map(trf_date)),
     ];
     for (code, value) in optional {
+        if let Some(v) = value {
+            out.push(header(code, &v));
+        }
+    }
+    if r.counts {
+        out.extend(counts(t));
+    }
+    for (code, value) in [("092", &info.kind), ("102", &info.chief_arbiter)] {
         if let Some(v) = value {
             out.push(header(code, v));
         }
@@ -77,7 +100,7 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     if let Some(v) = &info.time_control {
         out.push(header("122", v));
     }
-    if !info.round_dates.is_empty() {
+    if info.round_dates.iter().any(Option::is_some) {
         out.push(round_dates(&info.round_dates));
     }
     if let Some(n) = t.total_rounds
@@ -225,30 +248,50 @@ fn header(code: &str, value: &str) -> String {
     format!("{code} {value}").trim_end().to_string()
 }
 
-/// `132`: round r's date at columns 92+10(r-1) ..= 99+10(r-1), aligned with
-/// the round blocks of the 001 lines.
-fn round_dates(dates: &[String]) -> String {
+/// `132`: round r's date `YY/MM/DD` at columns 92+10(r-1) ..= 99+10(r-1),
+/// aligned with the round blocks of the 001 lines.
+fn round_dates(dates: &[Option<Date>]) -> String {
     let mut line = String::from("132");
     for (i, date) in dates.iter().enumerate() {
-        let column = 91 + 10 * i;
-        let width = line.chars().count();
-        line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
-        line.push_str(date);
+        if let Some(date) = date {
+            let column = 91 + 10 * i;
+            let width = line.chars().count();
+            line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
+            line.push_str(&trf_round_date(*date));
+        }
     }
     line.trim_end().to_string()
+}
+
+/// `062` players, `072` rated players (a FIDE rating), `082` teams (only
+/// for an event with teams), counted from the data (spec 05 §2).
+fn counts(t: &Tournament) -> Vec<String> {
+    let rated = t
+        .entrants
+        .iter()
+        .filter(|e| e.player.ratings.fide.is_some_and(|r| r > 0))
+        .count();
+    let mut out = vec![format!("062 {}", t.entrants.len()), format!("072 {rated}")];
+    if !t.teams.is_empty() {
+        out.push(format!("082 {}", t.teams.len()));
+    }
+    out
 }
 
 /// Entrants in starting-rank order, or in file order under `XXC rank`.
 fn entrants_in_order(doc: &TrfDocument) -> Vec<&arbiter_model::Entrant> {
     let mut v: Vec<_> = doc.tournament.entrants.iter().collect();
     if doc.rank_by_file_order {
-        let position = |tpn: Tpn| {
-            doc.file_order
-                .iter()
-                .position(|&t| t == tpn)
-                .unwrap_or(usize::MAX)
-        };
-        v.sort_by_key(|e| (position(e.player.tpn), e.player.tpn));
+        let mut position = std::collections::HashMap::new();
+        for (i, &tpn) in doc.file_order.iter().enumerate() {
+            position.entry(tpn).or_insert(i);
+        }
+        v.sort_by_key(|e| {
+            (
+                position.get(&e.player.tpn).copied().unwrap_or(usize::MAX),
+                e.player.tpn,
+            )
+        });
     }
     v
 }

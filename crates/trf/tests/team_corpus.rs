@@ -9,7 +9,10 @@ use std::path::{Path, PathBuf};
 
 use arbiter_model::ByeKind;
 use arbiter_model::team::{ColourPreferences, RoundKind, TeamMatches, TeamScore};
-use arbiter_trf::{parse, read_file, validate, write};
+mod common;
+
+use arbiter_trf::{parse, read_file, validate};
+use common::{codes, text as write};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
 
@@ -51,8 +54,8 @@ fn check(kind: &str) -> Counts {
     for f in files(kind) {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         let text = std::fs::read_to_string(&f).expect("readable");
-        let doc = read_file(&f).unwrap_or_else(|e| panic!("{e}"));
-        let errors = validate(&doc);
+        let doc = read_file(&f, &codes).unwrap_or_else(|e| panic!("{e}"));
+        let errors = validate(&doc, &codes);
         assert!(errors.is_empty(), "{name}: {}", errors[0]);
         let t = &doc.tournament;
         let section = t.team_section.as_ref().expect("a team section");
@@ -135,7 +138,7 @@ fn wrong_310_totals_are_reported_with_line_and_field() {
         .expect("team 1")
         + 1;
     let bad = text.replacen("   17.0   32.5 ", "   16.0   32.0 ", 1);
-    let errors = validate(&parse(&bad).expect("parses"));
+    let errors = validate(&parse(&bad).expect("parses"), &codes);
     let found: Vec<(usize, usize, Option<&str>)> = errors
         .iter()
         .map(|e| (e.line, e.column, e.field.as_deref()))
@@ -161,7 +164,7 @@ fn forbidden_team_pairs_name_team_numbers() {
     let mut text = std::fs::read_to_string(f).expect("readable");
     text.push_str("260 001 011    1    2\r");
     let doc = parse(&text).expect("parses");
-    assert!(validate(&doc).is_empty());
+    assert!(validate(&doc, &codes).is_empty());
     let t = &doc.tournament;
     assert!(t.is_forbidden(1, 2, 5));
     assert!(!t.is_forbidden(1, 3, 5));

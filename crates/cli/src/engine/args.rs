@@ -6,8 +6,9 @@
 //! arbiter [-r] SYSTEM input -p [output] [-l [checklist]]
 //! arbiter [-r] SYSTEM (model.trf -g | -g [config]) -o out.trf [-s seed] [-l [checklist]]
 //! ```
-//! SYSTEM is `--dutch`, `--italo-swiss`, `--round-robin` or
-//! `--double-round-robin`; it must come first (after `-r`).
+//! SYSTEM is `--dutch`, `--italo-swiss`, `--round-robin`,
+//! `--double-round-robin` or `--team-swiss` (a TRF-2026 team file: `-p` and
+//! `-c` only); it must come first (after `-r`).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -21,7 +22,8 @@ Usage:
   arbiter [-r] SYSTEM input-file -c [-l [check-list-file]]
   arbiter [-r] SYSTEM input-file -p [output-file] [-l [check-list-file]]
   arbiter [-r] SYSTEM (model-file -g | -g [config-file]) -o output-file [-s random-seed] [-l [check-list-file]]
-SYSTEM is one of --dutch, --italo-swiss, --round-robin, --double-round-robin.
+SYSTEM is one of --dutch, --italo-swiss, --round-robin, --double-round-robin,
+--team-swiss (FIDE Swiss Team Pairing System on a TRF-2026 team file; -p and -c).
   -r  print the version first
   -c  check the pairings of every round of a finished tournament
   -p  pair the next round (without an output file, the pairing goes to standard output)

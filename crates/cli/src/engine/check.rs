@@ -11,6 +11,7 @@ use super::input;
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
     let doc = input::load(path)?;
+    input::require_initial_colour(&doc, path)?;
     if doc.records.r192
         && let Some(code) = &doc.tournament.system
         && !file_system_matches(system_flag, code)
@@ -21,12 +22,17 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
         )));
     }
     let checks = checker::check(registry::engine(system).as_ref(), &doc.tournament)?;
+    print_report(path, &checks);
+    Ok(())
+}
+
+/// Prints the checker's report on the file at `path` (named by its stem).
+pub fn print_report(path: &Path, checks: &[checker::RoundCheck]) {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    crate::out::print(&checker::report(&stem, &checks));
-    Ok(())
+    crate::out::print(&checker::report(&stem, checks));
 }
 
 /// True when the ETT26 code of record `192` names the system of the flag

@@ -4,14 +4,44 @@
 use std::path::{Path, PathBuf};
 
 use arbiter_model::System;
+use arbiter_pairing::round_input;
 use arbiter_trf::TrfDocument;
 
 use super::failure::Failure;
 
-/// Reads, parses and validates a TRF file: unreadable → exit 5, malformed or
-/// inconsistent (opponents, points column) → exit 3.
+/// Reads, parses and validates a TRF file ([`arbiter_desk::read_trf`]):
+/// unreadable → exit 5, beyond a size limit → exit 4, malformed or
+/// inconsistent (opponents, points column, tie-break codes) → exit 3.
 pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
     Ok(arbiter_desk::read_trf(path)?)
+}
+
+/// Pairing a next round needs the total number of rounds (spec 05 §6.5,
+/// for the last-round rules); without 142/XXR the file is refused, naming
+/// the record, before the engine runs.
+pub fn require_total_rounds(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    if doc.tournament.total_rounds.is_some() {
+        return Ok(());
+    }
+    Err(Failure::invalid(format!(
+        "{}:1:1: the total number of rounds in the tournament must be given (record 142 or XXR) (field total rounds)",
+        path.display()
+    )))
+}
+
+/// A Swiss system needs the initial colour (spec 05 §6.5): from 152/XXC,
+/// or inferred from the first coloured round. When neither works, the
+/// error points at the round-1 colour of the first player, where the
+/// inference looks.
+pub fn require_initial_colour(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    if round_input::initial_colour(&doc.tournament).is_some() {
+        return Ok(());
+    }
+    let line = doc.player_lines.first().copied().unwrap_or(1);
+    Err(Failure::invalid(format!(
+        "{}:{line}:97: the initial colour is unknown: no game has a colour yet; give record 152 (W or B) or XXC white1/black1 (field initial colour)",
+        path.display()
+    )))
 }
 
 /// The pairing system of a command-line flag (without its dashes).

@@ -16,14 +16,24 @@ use crate::out;
 pub fn run(flag: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
     let system = input::system(flag)?;
     let doc = input::load(path)?;
+    input::require_total_rounds(&doc, path)?;
+    if !system.is_round_robin() {
+        input::require_initial_colour(&doc, path)?;
+    }
     let (_, pairing) = pair_next_round(system, &doc)?;
-    let text = engine_output(&pairing);
+    deliver(&pairing, output, path)
+}
+
+/// Writes the pairing in the engine format to `output` (a bare name next to
+/// `input`), or to stdout without one.
+pub fn deliver(pairing: &Pairing, output: Option<&Path>, input: &Path) -> Result<(), Failure> {
+    let text = engine_output(pairing);
     match output {
         None => {
             out::print(&text);
             Ok(())
         }
-        Some(out) => input::write_output(&input::output_path(out, Some(path)), &text),
+        Some(out) => input::write_output(&input::output_path(out, Some(input)), &text),
     }
 }
 

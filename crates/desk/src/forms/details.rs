@@ -1,7 +1,7 @@
 //! The event's descriptive data (TRF headers 012-132), as typed.
 
 use arbiter_model::EventInfo;
-use arbiter_model::date::{Date, parse_date, trf_date};
+use arbiter_model::date::{Date, parse_date, parse_round_date};
 
 use super::text::{free_text, list, optional_text, required_text};
 use crate::error::DeskError;
@@ -28,8 +28,9 @@ pub struct EventDetailsForm {
     pub deputies: Option<String>,
     /// 122: time control.
     pub time_control: Option<String>,
-    /// 132: the date of each round, comma-separated `YYYY-MM-DD`, in order,
-    /// between the start and the end.
+    /// 132: the date of each round, comma-separated `YYYY-MM-DD` (or TRF's
+    /// `YY/MM/DD`, the century nearest the start), in order, between the
+    /// start and the end.
     pub round_dates: Option<String>,
 }
 
@@ -39,9 +40,7 @@ impl EventDetailsForm {
         *self == EventDetailsForm::default()
     }
 
-    /// These details over `info`, checked together. Dates are stored in the
-    /// forms TRF writes them: `YYYY/MM/DD` for 042/052, `YY/MM/DD` for 132
-    /// (spec 05 §2).
+    /// These details over `info`, checked together.
     pub fn apply(&self, mut info: EventInfo) -> Result<EventInfo, DeskError> {
         if let Some(n) = &self.name {
             info.name = required_text("name", n)?;
@@ -68,11 +67,11 @@ impl EventDetailsForm {
         }
         let start = match &self.start {
             Some(s) => optional_date("start", s)?,
-            None => info.start_date.as_deref().and_then(|d| parse_date(d).ok()),
+            None => info.start_date,
         };
         let end = match &self.end {
             Some(s) => optional_date("end", s)?,
-            None => info.end_date.as_deref().and_then(|d| parse_date(d).ok()),
+            None => info.end_date,
         };
         if let (Some(s), Some(e)) = (start, end)
             && e < s
@@ -83,15 +82,10 @@ impl EventDetailsForm {
                 format!("the event ends ({e}) before it starts ({s})"),
             ));
         }
-        if self.start.is_some() {
-            info.start_date = start.map(trf_date);
-        }
-        if self.end.is_some() {
-            info.end_date = end.map(trf_date);
-        }
+        info.start_date = start;
+        info.end_date = end;
         if let Some(d) = &self.round_dates {
-            let dates = round_dates(d, start, end)?;
-            info.round_dates = dates.into_iter().map(round_date).collect();
+            info.round_dates = round_dates(d, start, end)?.into_iter().map(Some).collect();
         }
         Ok(info)
     }
@@ -122,13 +116,13 @@ fn optional_date(field: &str, text: &str) -> Result<Option<Date>, DeskError> {
         .map_err(|e| DeskError::invalid(field, e.to_string()))
 }
 
-/// `2026-02-01,2026-02-02`: every date valid, in order, inside the event.
+/// `2026-02-01,26/02/02`: every date valid, in order, inside the event.
 fn round_dates(text: &str, start: Option<Date>, end: Option<Date>) -> Result<Vec<Date>, DeskError> {
     let field = "round-dates";
     let mut dates: Vec<Date> = Vec::new();
     for (i, item) in list(field, text)?.iter().enumerate() {
         let round = i + 1;
-        let d = parse_date(item)
+        let d = parse_round_date(item, start)
             .map_err(|e| DeskError::invalid(field, format!("round {round}: {e}")))?;
         if let Some(prev) = dates.last()
             && d < *prev
@@ -151,11 +145,6 @@ fn round_dates(text: &str, start: Option<Date>, end: Option<Date>) -> Result<Vec
         dates.push(d);
     }
     Ok(dates)
-}
-
-/// The TRF 132 form of a round's date: `YY/MM/DD`.
-fn round_date(d: Date) -> String {
-    format!("{:02}/{:02}/{:02}", d.year() % 100, d.month(), d.day())
 }
 
 #[cfg(test)]
@@ -194,15 +183,16 @@ mod tests {
     }
 
     #[test]
-    fn dates_are_kept_in_the_trf_forms() {
+    fn dates_are_typed() {
         let info = set(|f| {
             f.start = Some("2026-03-01".into());
             f.end = Some("2026-03-03".into());
             f.round_dates = Some("2026-03-01, 2026-03-02,2026-03-03".into());
         })
         .unwrap();
-        assert_eq!(info.start_date.as_deref(), Some("2026/03/01"));
-        assert_eq!(info.round_dates, ["26/03/01", "26/03/02", "26/03/03"]);
+        let day = |d| Date::new(2026, 3, d).unwrap();
+        assert_eq!(info.start_date, Some(day(1)));
+        assert_eq!(info.round_dates, [Some(day(1)), Some(day(2)), Some(day(3))]);
         let e = set(|f| {
             f.start = Some("2026-03-01".into());
             f.round_dates = Some("2026-02-28".into());

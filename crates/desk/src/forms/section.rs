@@ -138,6 +138,13 @@ impl SectionForm {
                 )
             })?;
         }
+        if c.system == System::TeamSwiss {
+            return Err(DeskError::invalid(
+                "system",
+                "team sections are not run as events yet; pair a TRF-2026 team file with \
+                 `arbiter --team-swiss FILE -p`",
+            ));
+        }
         if c.avoid_team_pairings && c.is_round_robin() {
             return Err(DeskError::invalid(
                 "avoid-team-pairings",

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use arbiter_model::date::trf_date;
 use arbiter_model::team::{MatchRules, RoundKind, TeamMatches, TeamRound, TeamScore};
 use arbiter_model::{Colour, Points, Tournament};
 
@@ -59,9 +60,9 @@ impl<'a> TeamField<'a> {
             view,
             n: opts.rounds.map_or(counted, |r| r as usize),
             mode: opts.mode.unwrap_or_else(|| Mode::detect(t)),
-            edition: opts
-                .edition
-                .unwrap_or_else(|| Edition::for_start_date(t.info.start_date.as_deref())),
+            edition: opts.edition.unwrap_or_else(|| {
+                Edition::for_start_date(t.info.start_date.map(trf_date).as_deref())
+            }),
             index,
         }
     }

@@ -124,27 +124,6 @@ struct SectionRow {
     rounds_complete: u32,
 }
 
-/// A date the TRF way (`2026/03/14`, `26/03/14`) in the page's language;
-/// anything else as written.
-fn trf_date(tr: &Tr, text: &str) -> String {
-    let parts: Vec<&str> = text.trim().split(['/', '-', '.']).collect();
-    let parsed = match parts.as_slice() {
-        [y, m, d] => {
-            let y: i16 = match y.parse::<i16>() {
-                Ok(y) if y < 100 => 2000 + y,
-                Ok(y) => y,
-                Err(_) => return text.to_string(),
-            };
-            match (m.parse::<i8>(), d.parse::<i8>()) {
-                (Ok(m), Ok(d)) => jiff::civil::Date::new(y, m, d).ok(),
-                _ => None,
-            }
-        }
-        _ => None,
-    };
-    parsed.map_or_else(|| text.to_string(), |d| tr.date(d))
-}
-
 pub async fn event_home(
     State(app): State<AppState>,
     ctx: Ctx,
@@ -157,15 +136,15 @@ pub async fn event_home(
         name: i.name.clone(),
         city: i.city.clone(),
         federation: i.federation.clone(),
-        start: i.start_date.as_deref().map(|d| trf_date(&tr, d)),
-        end: i.end_date.as_deref().map(|d| trf_date(&tr, d)),
+        start: i.start_date.map(|d| tr.date(d)),
+        end: i.end_date.map(|d| tr.date(d)),
         chief_arbiter: i.chief_arbiter.clone(),
         time_control: i.time_control.clone(),
         schedule: i
             .round_dates
             .iter()
             .enumerate()
-            .map(|(r, d)| (r as u32 + 1, trf_date(&tr, d)))
+            .filter_map(|(r, d)| d.map(|d| (r as u32 + 1, tr.date(d))))
             .collect(),
     };
     let sections: Vec<SectionRow> = summary
