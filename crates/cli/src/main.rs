@@ -11,6 +11,7 @@ mod engine;
 mod event;
 mod exit;
 mod out;
+mod ratings;
 mod serve_cmd;
 mod standings_cmd;
 mod trf_cmd;
@@ -55,6 +56,9 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     /// Serve the events of a folder as web pages, with the back office.
     Serve(serve_cmd::ServeArgs),
+    /// Rating lists in the local player database (FIDE's monthly list, national lists).
+    #[command(subcommand)]
+    Ratings(ratings::RatingsCommand),
     /// Accounts of the back office.
     #[command(subcommand)]
     User(serve_cmd::UserCommand),
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         Command::Crosstable(a) => standings_cmd::run_crosstable(a),
         Command::Serve(a) => serve_cmd::run_serve(a),
         Command::User(c) => serve_cmd::run_user(c),
+        Command::Ratings(c) => ratings::run(c),
         Command::Event(c) => event::run(c),
     }
 }

@@ -56,6 +56,8 @@
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
+//! * rating lists: [`import_fide_list`], [`import_national_list`],
+//!   [`listed_player`], [`Desk::add_player_from_list`];
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
 //!   file, atomically, never over an event), [`is_database`].
@@ -71,6 +73,7 @@ mod lots;
 mod origin;
 mod output;
 mod players;
+mod ratings;
 mod reports;
 mod rounds;
 mod storage;
@@ -88,6 +91,10 @@ pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
+pub use ratings::{
+    FIDE_LIST, ListImported, ListedPlayerAdded, ListedView, NationalImported, import_fide_list,
+    import_national_list, listed_player,
+};
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,
     trf_crosstable, trf_standings,
