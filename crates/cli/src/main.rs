@@ -14,6 +14,7 @@ mod out;
 mod ratings;
 mod serve_cmd;
 mod standings_cmd;
+mod store_cmd;
 mod trf_cmd;
 
 use std::process::ExitCode;
@@ -59,6 +60,9 @@ enum Command {
     /// Rating lists in the local player database (FIDE's monthly list, national lists).
     #[command(subcommand)]
     Ratings(ratings::RatingsCommand),
+    /// Move events between event files and a PostgreSQL database.
+    #[command(subcommand)]
+    Store(store_cmd::StoreCommand),
     /// Accounts of the back office.
     #[command(subcommand)]
     User(serve_cmd::UserCommand),
@@ -97,6 +101,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve_cmd::run_serve(a),
         Command::User(c) => serve_cmd::run_user(c),
         Command::Ratings(c) => ratings::run(c),
+        Command::Store(c) => store_cmd::run(c),
         Command::Event(c) => event::run(c),
     }
 }

@@ -56,11 +56,13 @@
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
+//! * hosting: [`EventDatabase`] (the events of a PostgreSQL database, for a
+//!   server), [`copy_event`] (between an event file and a database);
 //! * rating lists: [`import_fide_list`], [`import_national_list`],
 //!   [`listed_player`], [`Desk::add_player_from_list`];
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
-//!   file, atomically, never over an event), [`is_database`].
+//!   file, atomically, never over an event), [`is_database`], [`is_event`].
 
 mod desk;
 mod error;
@@ -68,6 +70,7 @@ mod event;
 mod export;
 pub mod forms;
 mod history;
+mod hosting;
 mod import;
 mod lots;
 mod origin;
@@ -86,6 +89,7 @@ pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
 pub use forms::{EventDetailsForm, PlayerForm, SectionForm, Warning};
 pub use history::{LogCommand, LogEntry, Undone};
+pub use hosting::{EventDatabase, copy_event};
 pub use import::{TrfImported, system_of_file};
 pub use lots::LotsDrawn;
 pub use origin::Origin;
@@ -100,7 +104,7 @@ pub use reports::{
     trf_crosstable, trf_standings,
 };
 pub use rounds::{DissolvedBoard, PairingSet, ResultRecorded, SetPairing};
-pub use storage::{Access, is_database};
+pub use storage::{Access, is_database, is_event};
 pub use trf_file::{read_trf, trf_text};
 pub use views::{
     Absence, BoardView, EventSummary, Heading, PlayerList, PlayerRef, PlayerRow, RoundView, Seat,

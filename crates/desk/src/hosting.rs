@@ -1,0 +1,81 @@
+//! The hosted service (issue 15 parts 3 and 4): the events of a PostgreSQL
+//! database as a server opens them — through one pool of connections that
+//! every open event borrows from ([`arbiter_store::PostgresPool`]) — and
+//! moving an event between an event file and a database
+//! (`arbiter store copy`).
+
+use arbiter_store::{Location, PostgresPool};
+
+use crate::desk::{Desk, fold_new};
+use crate::error::DeskError;
+use crate::event::{EventCreated, NewEvent};
+use crate::origin::Origin;
+use crate::storage::Access;
+
+/// Connections a server keeps to its database.
+const POOL_SIZE: u32 = 16;
+
+/// The events of one PostgreSQL database. Cheap to clone: the clones share
+/// the connections.
+#[derive(Clone)]
+pub struct EventDatabase {
+    pool: PostgresPool,
+}
+
+impl EventDatabase {
+    /// Connects to the database at `url` (`postgres://user@host/db`),
+    /// bringing its schema up to date.
+    pub fn connect(url: &str) -> Result<EventDatabase, DeskError> {
+        Ok(EventDatabase {
+            pool: PostgresPool::connect(url, POOL_SIZE)?,
+        })
+    }
+
+    /// The server and database, for messages (no password).
+    pub fn target(&self) -> &str {
+        self.pool.target()
+    }
+
+    /// The names of every event, sorted.
+    pub fn names(&self) -> Result<Vec<String>, DeskError> {
+        Ok(self.pool.events()?.into_iter().map(|e| e.name).collect())
+    }
+
+    /// Opens the event `name`.
+    pub fn open(&self, name: &str, access: Access) -> Result<Desk, DeskError> {
+        let store = self.pool.open(name)?;
+        Desk::over(Box::new(store), self.shown(name), access)
+    }
+
+    /// Creates the event `name` with its first section ([`Desk::create`]).
+    pub fn create(
+        &self,
+        name: &str,
+        origin: &Origin,
+        request: &NewEvent,
+    ) -> Result<(Desk, EventCreated), DeskError> {
+        let (events, created) = request.events()?;
+        let journal = fold_new(&events)?;
+        let store = self.pool.create_with(name, origin.line(), &events)?;
+        let desk = Desk::created(Box::new(store), self.shown(name), journal, &events);
+        Ok((desk, created))
+    }
+
+    fn shown(&self, name: &str) -> String {
+        format!("{}#{name}", self.pool.target())
+    }
+}
+
+/// `store copy FROM TO`: copies the event at `from` to a new event at `to`,
+/// each an event file or `postgres://…#EVENT`, keeping every entry's `seq`,
+/// command, time and command line; the copy appears whole or not at all.
+/// Returns the number of entries copied.
+pub fn copy_event(from: &str, to: &str) -> Result<usize, DeskError> {
+    let location = |text: &str, field: &str| {
+        Location::parse(text).map_err(|e| DeskError::invalid(field, e.to_string()))
+    };
+    Ok(arbiter_store::copy(
+        &location(from, "from")?,
+        &location(to, "to")?,
+    )?)
+}
