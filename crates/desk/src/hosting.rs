@@ -4,7 +4,10 @@
 //! moving an event between an event file and a database
 //! (`arbiter store copy`).
 
-use arbiter_store::{Location, PostgresPool};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use arbiter_store::{Location, Notifier, PostgresPool};
 
 use crate::desk::{Desk, fold_new};
 use crate::error::DeskError;
@@ -20,6 +23,8 @@ const POOL_SIZE: u32 = 16;
 #[derive(Clone)]
 pub struct EventDatabase {
     pool: PostgresPool,
+    /// For the listening connection ([`EventDatabase::listen`]).
+    url: String,
 }
 
 impl EventDatabase {
@@ -28,7 +33,14 @@ impl EventDatabase {
     pub fn connect(url: &str) -> Result<EventDatabase, DeskError> {
         Ok(EventDatabase {
             pool: PostgresPool::connect(url, POOL_SIZE)?,
+            url: url.to_string(),
         })
+    }
+
+    /// A connection that hears of every change to every event of the
+    /// database, whichever server or command made it (`LISTEN`/`NOTIFY`).
+    pub fn listen(&self) -> Result<Changes, DeskError> {
+        Ok(Changes(Notifier::connect(&self.url)?))
     }
 
     /// The server and database, for messages (no password).
@@ -63,6 +75,17 @@ impl EventDatabase {
 
     fn shown(&self, name: &str) -> String {
         format!("{}#{name}", self.pool.target())
+    }
+}
+
+/// The changes of a database's events, as they are committed.
+pub struct Changes(Notifier);
+
+impl Changes {
+    /// Waits up to `timeout`; the names of the events whose journal changed
+    /// since the last call (empty when none did in time).
+    pub fn wait(&mut self, timeout: Duration) -> Result<BTreeSet<String>, DeskError> {
+        Ok(self.0.wait(timeout)?)
     }
 }
 

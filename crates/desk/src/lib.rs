@@ -89,7 +89,7 @@ pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
 pub use forms::{EventDetailsForm, PlayerForm, SectionForm, Warning};
 pub use history::{LogCommand, LogEntry, Undone};
-pub use hosting::{EventDatabase, copy_event};
+pub use hosting::{Changes, EventDatabase, copy_event};
 pub use import::{TrfImported, system_of_file};
 pub use lots::LotsDrawn;
 pub use origin::Origin;
