@@ -223,6 +223,10 @@ async fn measure(servers: &[Server; 2], viewers: usize, results: usize) -> usize
         ms(started.elapsed())
     );
 
+    // The change every viewer gets when its event is newly watched.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    while seen_rx.try_recv().is_ok() {}
+
     // The same session on both servers: logged in on A, used on B.
     let (cookie, csrf) = log_in(&http, addrs[0]).await;
     let session = (cookie.as_str(), csrf.as_str());

@@ -349,9 +349,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn users_passwords_grants_and_sessions() {
+    fn users_passwords_grants_and_sessions_in_a_file() {
         let dir = tempfile::tempdir().unwrap();
-        let accounts = Accounts::open(&dir.path().join("server.sqlite")).unwrap();
+        exercise(&Accounts::open(&dir.path().join("server.sqlite")).unwrap());
+    }
+
+    #[test]
+    fn users_passwords_grants_and_sessions_in_postgresql() {
+        let Some(server) = arbiter_store::testing::postgres() else {
+            return;
+        };
+        let url = server.fresh_database("accounts");
+        exercise(&Accounts::open_postgres(&url).unwrap());
+        // A second server over the database sees the same accounts.
+        let other = Accounts::open_postgres(&url).unwrap();
+        assert!(other.verify("anna", "long enough").unwrap().is_some());
+    }
+
+    fn exercise(accounts: &Accounts) {
         assert!(matches!(
             accounts.add_user("anna", "short", Role::Arbiter),
             Err(AccountError::WeakPassword)

@@ -6,7 +6,7 @@
 //! changed ([`JournalSeqs`]); over a database, its notifications do
 //! ([`Notifications`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -207,28 +207,38 @@ impl ChangeSource for JournalSeqs {
 }
 
 /// Change detection over a database: its notifications, whoever wrote
-/// (this server, another server, the CLI). After a lost connection it
-/// connects again and reports every watched event as changed, since
-/// notifications sent meanwhile are gone.
+/// (this server, another server, the CLI). As with [`JournalSeqs`], an
+/// event that just got viewers counts as changed (a write may have come
+/// between their page load and their live connection); after a lost
+/// connection every watched event does, since notifications sent
+/// meanwhile are gone.
 pub struct Notifications {
     db: EventDatabase,
     changes: Option<Changes>,
+    watched: BTreeSet<EventName>,
 }
 
 impl Notifications {
     pub fn new(db: EventDatabase) -> Notifications {
-        Notifications { db, changes: None }
+        Notifications {
+            db,
+            changes: None,
+            watched: BTreeSet::new(),
+        }
     }
 }
 
 impl ChangeFeed for Notifications {
     fn wait(&mut self, timeout: Duration, hub: &Hub) -> Vec<EventName> {
+        let watched: BTreeSet<EventName> = hub.watched().into_iter().collect();
+        let mut changed: BTreeSet<EventName> = watched.difference(&self.watched).cloned().collect();
+        self.watched = watched;
         let changes = match &mut self.changes {
             Some(changes) => changes,
             None => match self.db.listen() {
                 Ok(changes) => {
                     self.changes = Some(changes);
-                    return hub.watched();
+                    return self.watched.iter().cloned().collect();
                 }
                 Err(e) => {
                     eprintln!("arbiter serve: live updates: {e}");
@@ -237,17 +247,21 @@ impl ChangeFeed for Notifications {
                 }
             },
         };
+        if !changed.is_empty() {
+            // Tell the new viewers now; the notifications come next call.
+            return changed.into_iter().collect();
+        }
         match changes.wait(timeout) {
-            Ok(names) => names
-                .iter()
-                .filter_map(|n| EventName::parse(n).ok())
-                .collect(),
+            Ok(names) => {
+                changed.extend(names.iter().filter_map(|n| EventName::parse(n).ok()));
+            }
             Err(e) => {
                 eprintln!("arbiter serve: live updates: {e}");
                 self.changes = None;
-                Vec::new()
+                self.watched.clear();
             }
         }
+        changed.into_iter().collect()
     }
 }
 

@@ -83,6 +83,8 @@ async fn two_servers_share_events_sessions_and_live_changes() {
     let mut body = response.into_body();
     wait_for_event(&mut body, "hello", Duration::from_secs(2)).await;
     assert_eq!(b.server.hub().viewers(), 1);
+    // The first look at a newly watched event is a change too.
+    wait_for_event(&mut body, "change", Duration::from_secs(3)).await;
     let started = Instant::now();
     let r = a
         .post(
