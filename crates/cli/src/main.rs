@@ -7,6 +7,7 @@
 //!   recognised by a system flag in first position (see [`engine`]);
 //! * the arbiter's subcommands (`arbiter trf check FILE`, `arbiter new EVENT`, ...).
 
+mod awards;
 mod engine;
 mod event;
 mod exit;
@@ -54,6 +55,8 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     #[command(flatten)]
     Event(event::EventCommand),
+    #[command(flatten)]
+    Awards(awards::AwardsCommand),
 }
 
 fn main() -> ExitCode {
@@ -85,5 +88,6 @@ fn main() -> ExitCode {
         Command::Standings(a) => standings_cmd::run_standings(a),
         Command::Crosstable(a) => standings_cmd::run_crosstable(a),
         Command::Event(c) => event::run(c),
+        Command::Awards(c) => awards::run(c),
     }
 }
