@@ -13,7 +13,7 @@ use arbiter_trf::TrfDocument;
 
 use crate::desk::Desk;
 use crate::error::DeskError;
-use crate::views::Heading;
+use crate::views::{Heading, Numbering};
 
 /// A standings request as typed; `None` takes the default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -101,6 +101,15 @@ impl Desk {
         let t = self.state().tournament(sec, sec.rounds_complete());
         let stored = sec.config.tiebreak_preset.as_deref().and_then(Preset::find);
         let mut report = standings_of(&t, self.heading(sec, None), request, stored)?;
+        let ids = Numbering::current(self.state(), sec);
+        for row in report
+            .standings
+            .rows
+            .iter_mut()
+            .filter(|r| r.player.is_some())
+        {
+            row.id = ids.id(row.tpn).ok();
+        }
         if let Some(name) = &request.category {
             if report.teams.is_some() {
                 return Err(DeskError::invalid(

@@ -54,7 +54,10 @@ pub fn round_robin_trf(event: &str, start: &str, seats: &[Seat]) -> String {
         .filter(|&i| seats[i].strength.is_some())
         .collect();
     let k = present.len();
-    assert!(k >= 2 && k.is_multiple_of(2), "an even number of present players");
+    assert!(
+        k >= 2 && k.is_multiple_of(2),
+        "an even number of present players"
+    );
     let rounds = k - 1;
     let mut entries: Vec<Vec<RoundEntry>> = vec![Vec::new(); seats.len()];
     for r in 0..rounds {
@@ -64,7 +67,11 @@ pub fn round_robin_trf(event: &str, start: &str, seats: &[Seat]) -> String {
             pairs.push(((r + i) % (k - 1), (r + k - 1 - i) % (k - 1)));
         }
         for (n, (a, b)) in pairs.into_iter().enumerate() {
-            let (white, black) = if (r + n).is_multiple_of(2) { (a, b) } else { (b, a) };
+            let (white, black) = if (r + n).is_multiple_of(2) {
+                (a, b)
+            } else {
+                (b, a)
+            };
             let (w, b) = (present[white], present[black]);
             let (sw, sb) = (seats[w].strength, seats[b].strength);
             let (ow, ob) = match sw.cmp(&sb) {
