@@ -195,3 +195,47 @@ pub fn voids(doc: &serde_json::Value) -> Vec<String> {
     v.sort();
     v
 }
+
+/// Plays every round of the round-robin section `section` of `event`
+/// through the command line (`pair`, `pairings --format tsv`, `result`):
+/// on each board the stronger player by `strength` (of the player id) wins,
+/// equals draw.
+pub fn play_round_robin(event: &Path, section: &str, rounds: u32, strength: impl Fn(u32) -> u32) {
+    let e = event.to_str().expect("path");
+    for round in 1..=rounds {
+        let r = round.to_string();
+        ok(&["pair", e, "--section", section]);
+        let boards = ok(&[
+            "pairings",
+            e,
+            "--round",
+            &r,
+            "--format",
+            "tsv",
+            "--section",
+            section,
+        ]);
+        for line in boards.lines() {
+            let v: Vec<u32> = line
+                .split('\t')
+                .map(|x| x.parse().expect("a number"))
+                .collect();
+            let (board, white, black) = (v[0], v[1], v[2]);
+            assert_ne!(black, 0, "a round robin of an even number has no bye");
+            let result = match strength(white).cmp(&strength(black)) {
+                std::cmp::Ordering::Greater => "1-0",
+                std::cmp::Ordering::Less => "0-1",
+                std::cmp::Ordering::Equal => "1/2",
+            };
+            ok(&[
+                "result",
+                e,
+                &r,
+                &board.to_string(),
+                result,
+                "--section",
+                section,
+            ]);
+        }
+    }
+}
