@@ -7,6 +7,7 @@
 //!   recognised by a system flag in first position (see [`engine`]);
 //! * the arbiter's subcommands (`arbiter trf check FILE`, `arbiter new EVENT`, ...).
 
+mod awards;
 mod engine;
 mod event;
 mod exit;
@@ -68,6 +69,8 @@ enum Command {
     User(serve_cmd::UserCommand),
     #[command(flatten)]
     Event(event::EventCommand),
+    #[command(flatten)]
+    Awards(awards::AwardsCommand),
 }
 
 fn main() -> ExitCode {
@@ -103,5 +106,6 @@ fn main() -> ExitCode {
         Command::Ratings(c) => ratings::run(c),
         Command::Store(c) => store_cmd::run(c),
         Command::Event(c) => event::run(c),
+        Command::Awards(c) => awards::run(c),
     }
 }

@@ -53,6 +53,10 @@
 //!   [`Desk::request_bye`], [`Desk::cancel_bye`], [`Desk::forbid`];
 //! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
+//! * awards: [`Desk::set_prize_plan`], [`Desk::prizes`],
+//!   [`Desk::still_possible`], [`Desk::set_fees`], [`Desk::fees`],
+//!   [`Desk::pay`], [`series_standings`]; `standings` by category
+//!   ([`StandingsRequest::category`]);
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
@@ -62,8 +66,10 @@
 //!   [`listed_player`], [`Desk::add_player_from_list`];
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
-//!   file, atomically, never over an event), [`is_database`], [`is_event`].
+//!   file, atomically, never over an event), [`is_database`], [`is_event`],
+//!   [`read_text`] (plan, fee and series files, bounded).
 
+mod awards;
 mod desk;
 mod error;
 mod event;
@@ -72,6 +78,7 @@ pub mod forms;
 mod history;
 mod hosting;
 mod import;
+mod input;
 mod lots;
 mod origin;
 mod output;
@@ -83,14 +90,21 @@ mod storage;
 mod trf_file;
 mod views;
 
+/// The awards' views the faces render (JSON as they serialise).
+pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, SeriesStandings};
+pub use awards::{
+    FeesSet, Fund, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest, StillPossible,
+    series_standings,
+};
 pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
-pub use forms::{EventDetailsForm, PlayerForm, SectionForm, Warning};
+pub use forms::{EventDetailsForm, PaymentForm, PlayerForm, SectionForm, Warning};
 pub use history::{LogCommand, LogEntry, Undone};
 pub use hosting::{Changes, EventDatabase, copy_event};
 pub use import::{TrfImported, system_of_file};
+pub use input::read_text;
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;

@@ -4,11 +4,13 @@
 
 pub mod csv;
 pub mod details;
+pub mod payment;
 pub mod player;
 pub mod section;
 pub mod text;
 
 pub use details::EventDetailsForm;
+pub use payment::PaymentForm;
 pub use player::PlayerForm;
 pub use section::SectionForm;
 

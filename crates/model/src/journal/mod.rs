@@ -29,9 +29,11 @@
 //! ranking and TPN order; `view` the section as a
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
-//! pairing meets); `fold` the journal and its undo.
+//! pairing meets); `fold` the journal and its undo; `awards` the prize plans, fees and
+//! payments.
 
 mod apply;
+mod awards;
 mod config;
 mod criteria;
 mod edit;
@@ -44,6 +46,7 @@ mod state;
 mod view;
 
 pub use apply::apply;
+pub use awards::{AwardsState, FeesSet, Payment, PrizePlanSet};
 pub use config::SectionConfig;
 pub use error::JournalError;
 pub use events::{BoardPair, Event, GameResult};

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::PlayerId;
+use super::awards::AwardsState;
 use super::error::JournalError;
 use super::section::{Registration, Section};
 use crate::round_entry::ByeKind;
@@ -15,6 +16,8 @@ pub struct EventState {
     pub info: Option<EventInfo>,
     pub sections: Vec<Section>,
     pub players: BTreeMap<PlayerId, Registration>,
+    /// Prize plans, fees and payments.
+    pub awards: AwardsState,
     /// Who holds each FIDE id (no duplicate registration).
     pub(super) fide_ids: BTreeMap<u64, PlayerId>,
 }
