@@ -1,19 +1,21 @@
-//! `cargo bench -p arbiter-web --bench two_servers [-- VIEWERS RESULTS]`
+//! `cargo bench -p arbiter-web --bench two_servers [-- VIEWERS ARBITERS RESULTS]`
 //!
 //! Two stateless servers, A and B, over one PostgreSQL database (the server
 //! of `ARBITER_POSTGRES_URL`, or a throwaway cluster) holding the demo
-//! festival. VIEWERS (default 200) public viewers of its standings on each
-//! server load the page and keep a live connection; on every change each
-//! re-fetches its fragment after 20–220 ms, as the page's script does.
+//! festival. VIEWERS (default 1000, half on each server) public viewers of
+//! its standings load the page and keep a live connection; on every change
+//! each re-fetches its fragment after 20–220 ms, as the page's script does.
 //!
-//! * Latency: RESULTS (default 20) results, entered through the back office
-//!   on A and B by turns, one at a time; for each, the time from sending the
-//!   result until each viewer had the change event — on the other server
-//!   (the database's `LISTEN/NOTIFY`) and on the same one. Prints p50, p99
-//!   and max over every (result, viewer).
-//! * Throughput: 5 × RESULTS results entered back to back by two arbiters at
-//!   once, one on each server (one event: their writes race and retry),
-//!   every viewer connected: results per second.
+//! * Latency: 20 results, entered through the back office on A and B by
+//!   turns, one at a time; for each, the time from sending the result until
+//!   each viewer had the change event — on the other server (the database's
+//!   `LISTEN/NOTIFY`) and on the same one. Prints p50, p99 and max over
+//!   every (result, viewer).
+//! * Many arbiters: ARBITERS (default 20, alternately on A and B) each enter
+//!   RESULTS (default 5) results back to back, all at once, into the one
+//!   event (their writes race and retry), every viewer connected: results
+//!   per second, the arbiters' answer times, and the journal read back —
+//!   every accepted result in it exactly once (none lost, none twice).
 //! * Both servers then show the same round 5 of every section.
 //!
 //! Errors must be 0. Timing figures are wall clock on a shared machine.
@@ -26,6 +28,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use arbiter_model::journal::Event;
+use arbiter_store::{JournalStore, Postgres};
 use arbiter_web::{Role, Server};
 use http_body_util::BodyExt;
 use tokio::sync::mpsc;
@@ -143,8 +147,9 @@ fn main() {
         .skip(1)
         .filter_map(|a| a.parse().ok())
         .collect();
-    let viewers = args.first().copied().unwrap_or(200);
-    let results = args.get(1).copied().unwrap_or(20);
+    let viewers = args.first().copied().unwrap_or(1000) / 2;
+    let arbiters = args.get(1).copied().unwrap_or(20);
+    let results = args.get(2).copied().unwrap_or(5);
 
     // Blocking set-up (the synchronous PostgreSQL client), before the runtime.
     let Some(pg) = arbiter_store::testing::postgres() else {
@@ -170,7 +175,7 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
-    let errors = runtime.block_on(measure(&servers, viewers, results));
+    let errors = runtime.block_on(measure(&servers, &url, viewers, (arbiters, results)));
     drop(runtime);
     drop(servers);
     if errors > 0 {
@@ -178,7 +183,68 @@ fn main() {
     }
 }
 
-async fn measure(servers: &[Server; 2], viewers: usize, results: usize) -> usize {
+/// The results of round 5 recorded after `seq`, by (section, board).
+fn journal_results(url: &str, after: u64) -> (u64, HashMap<(String, u32), usize>) {
+    let mut store = Postgres::connect(url)
+        .and_then(|db| db.open("festival"))
+        .expect("the festival in the database");
+    let entries = store.entries().expect("journal");
+    let mut found = HashMap::new();
+    for e in entries.iter().filter(|e| e.seq > after) {
+        if let Event::ResultRecorded {
+            section,
+            round: 5,
+            board,
+            ..
+        } = &e.event
+        {
+            *found.entry((section.clone(), *board)).or_insert(0) += 1;
+        }
+    }
+    (entries.last().map_or(0, |e| e.seq), found)
+}
+
+/// The result of every board of round 5 (`""`: none yet), from
+/// [`round_five`]'s documents (sections in order A to E).
+fn current_results(rounds: &[serde_json::Value]) -> HashMap<(String, u64), &'static str> {
+    let mut now = HashMap::new();
+    for (section, doc) in ["A", "B", "C", "D", "E"].iter().zip(rounds) {
+        for b in doc["round"]["boards"].as_array().into_iter().flatten() {
+            let code = CODES
+                .iter()
+                .find(|c| b["result"] == **c)
+                .copied()
+                .unwrap_or("");
+            now.insert(
+                (section.to_string(), b["number"].as_u64().unwrap_or(0)),
+                code,
+            );
+        }
+    }
+    now
+}
+
+/// The results the bench enters, in turn.
+const CODES: [&str; 3] = ["1-0", "1/2", "0-1"];
+
+/// The result after `current` in [`CODES`] (never the same one).
+fn next_code(current: &str) -> &'static str {
+    let at = CODES
+        .iter()
+        .position(|c| *c == current)
+        .map_or(0, |i| i + 1);
+    CODES[at % CODES.len()]
+}
+
+/// Latency results (one at a time, on A and B by turns).
+const LATENCY_RESULTS: usize = 20;
+
+async fn measure(
+    servers: &[Server; 2],
+    url: &str,
+    viewers: usize,
+    (arbiters, results): (usize, usize),
+) -> usize {
     let mut addrs = Vec::new();
     for server in servers {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -232,12 +298,13 @@ async fn measure(servers: &[Server; 2], viewers: usize, results: usize) -> usize
     let session = (cookie.as_str(), csrf.as_str());
     let boards = open_boards(&http, addrs[0]).await;
     assert!(!boards.is_empty(), "the festival has open boards");
+    println!("open boards of round 5: {}", boards.len());
 
     // Latency: one result at a time, on A and B by turns.
     let mut other = Vec::new();
     let mut same = Vec::new();
     let mut posts = Vec::new();
-    for k in 0..results {
+    for k in 0..LATENCY_RESULTS {
         let (section, board) = boards[k % boards.len()];
         let code = ["1-0", "1/2", "0-1"][k % 3];
         let writer = k % 2;
@@ -274,45 +341,101 @@ async fn measure(servers: &[Server; 2], viewers: usize, results: usize) -> usize
         tokio::time::sleep(Duration::from_millis(300)).await;
         while seen_rx.try_recv().is_ok() {}
     }
-    println!("latency phase: {results} results, entered on A and B by turns");
+    println!("latency phase: {LATENCY_RESULTS} results, entered on A and B by turns");
     summary("  result POST (desk command, commit)", posts);
     summary("  change event at the other server's viewers", other);
     summary("  change event at the same server's viewers", same);
 
-    // Throughput: two arbiters at once, one on each server.
-    let burst = 5 * results;
+    // Many arbiters at once, alternately on A and B.
+    let db = url.to_string();
+    let (before, _) = tokio::task::spawn_blocking(move || journal_results(&db, u64::MAX))
+        .await
+        .expect("journal");
+    // Each arbiter has boards of their own (boards are dealt out in turn),
+    // and each result differs from the board's current one, so every
+    // accepted result is one new journal entry.
+    let now = current_results(&round_five(&http, addrs[0]).await);
     let refetched = counters.refetches.load(Ordering::Relaxed);
     let t0 = Instant::now();
-    let mut writers = Vec::new();
-    for (writer, addr) in addrs.iter().copied().enumerate() {
-        let (http, boards, counters) = (http.clone(), boards.clone(), counters.clone());
-        let (cookie, csrf) = (cookie.clone(), csrf.clone());
-        writers.push(tokio::spawn(async move {
-            for k in (writer..burst).step_by(2) {
-                let (section, board) = boards[k % boards.len()];
-                let code = ["1-0", "1/2", "0-1"][k % 3];
+    let mut tasks = Vec::new();
+    for arbiter in 0..arbiters {
+        let addr = addrs[arbiter % 2];
+        let mine: Vec<(&'static str, u64, &'static str)> = boards
+            .iter()
+            .skip(arbiter)
+            .step_by(arbiters)
+            .map(|&(section, board)| {
+                let current = now.get(&(section.to_string(), board)).copied();
+                (section, board, current.unwrap_or(""))
+            })
+            .collect();
+        let (http, counters) = (http.clone(), counters.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut mine = mine;
+            let (cookie, csrf) = log_in(&http, addr).await;
+            let mut accepted = Vec::new();
+            for k in 0..results {
+                if mine.is_empty() {
+                    break;
+                }
+                let slot = k % mine.len();
+                let (section, board, current) = mine[slot];
+                let code = next_code(current);
+                mine[slot].2 = code;
+                let t = Instant::now();
                 let session = (cookie.as_str(), csrf.as_str());
-                if let Err(e) = post_result(&http, addr, session, section, board, code).await {
-                    counters.fail("burst result", e);
+                match post_result(&http, addr, session, section, board, code).await {
+                    Ok(_) => accepted.push((section, board as u32, t.elapsed())),
+                    Err(e) => counters.fail(&format!("arbiter {arbiter}"), e),
                 }
             }
+            accepted
         }));
     }
-    for w in writers {
-        w.await.expect("writer");
+    let mut sent: HashMap<(String, u32), usize> = HashMap::new();
+    let mut answers = Vec::new();
+    for task in tasks {
+        for (section, board, took) in task.await.expect("arbiter") {
+            *sent.entry((section.to_string(), board)).or_insert(0) += 1;
+            answers.push(took);
+        }
     }
     let took = t0.elapsed();
+    let accepted = answers.len();
     println!(
-        "throughput phase: {burst} results by two arbiters (A and B at once) in {}: {:.1} results/s",
+        "{arbiters} arbiters at once (A and B alternately), {results} results each: {accepted} accepted in {}: {:.1} results/s",
         ms(took),
-        burst as f64 / took.as_secs_f64()
+        accepted as f64 / took.as_secs_f64()
+    );
+    summary(
+        "  an arbiter's answer (desk command, commit, retries)",
+        answers,
     );
     tokio::time::sleep(Duration::from_secs(2)).await;
     println!(
-        "fragment re-fetches during the burst: {}",
+        "  fragment re-fetches by the viewers meanwhile: {}",
         counters.refetches.load(Ordering::Relaxed) - refetched
     );
     while seen_rx.try_recv().is_ok() {}
+    let db = url.to_string();
+    let (_, found) = tokio::task::spawn_blocking(move || journal_results(&db, before))
+        .await
+        .expect("journal");
+    let in_journal: usize = found.values().sum();
+    let lost: usize = sent
+        .iter()
+        .map(|(k, n)| n.saturating_sub(found.get(k).copied().unwrap_or(0)))
+        .sum();
+    let twice: usize = found
+        .iter()
+        .map(|(k, n)| n.saturating_sub(sent.get(k).copied().unwrap_or(0)))
+        .sum();
+    println!(
+        "  journal: {in_journal} new results for {accepted} accepted — lost {lost}, recorded twice {twice}"
+    );
+    if lost + twice > 0 {
+        counters.fail("journal", format!("{lost} lost, {twice} twice"));
+    }
 
     let agree = round_five(&http, addrs[0]).await == round_five(&http, addrs[1]).await;
     println!("A and B show the same round 5 of every section: {agree}");
