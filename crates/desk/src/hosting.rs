@@ -50,7 +50,12 @@ impl EventDatabase {
 
     /// The names of every event, sorted.
     pub fn names(&self) -> Result<Vec<String>, DeskError> {
-        Ok(self.pool.events()?.into_iter().map(|e| e.name).collect())
+        Ok(self.pool.names()?)
+    }
+
+    /// Is there an event `name`?
+    pub fn exists(&self, name: &str) -> Result<bool, DeskError> {
+        Ok(self.pool.exists(name)?)
     }
 
     /// Opens the event `name`.

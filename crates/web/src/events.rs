@@ -69,7 +69,7 @@ impl Events {
     pub fn exists(&self, event: &EventName) -> Result<bool, WebError> {
         match &self.catalog {
             Catalog::Folder(dir) => Ok(dir.event_path(event).exists()),
-            Catalog::Database(_) => Ok(self.names()?.contains(event)),
+            Catalog::Database(db) => db.exists(event.as_str()).map_err(desk_error),
         }
     }
 

@@ -153,6 +153,24 @@ impl Postgres {
             .collect())
     }
 
+    /// The names of every event, sorted (one look at the events table).
+    pub fn names(&mut self) -> Result<Vec<String>, StoreError> {
+        let rows = self
+            .client
+            .query("SELECT name FROM arbiter_events ORDER BY name", &[])
+            .map_err(|e| server(&self.target, &e))?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Is there an event `name`?
+    pub fn exists(&mut self, name: &str) -> Result<bool, StoreError> {
+        let row = self
+            .client
+            .query_opt("SELECT 1 FROM arbiter_events WHERE name = $1", &[&name])
+            .map_err(|e| server(&self.target, &e))?;
+        Ok(row.is_some())
+    }
+
     /// Opens the event `name`.
     pub fn open(mut self, name: &str) -> Result<PostgresStore, StoreError> {
         let row = self

@@ -89,6 +89,16 @@ impl PostgresPool {
         self.get()?.events()
     }
 
+    /// The names of every event, sorted ([`Postgres::names`]).
+    pub fn names(&self) -> Result<Vec<String>, StoreError> {
+        self.get()?.names()
+    }
+
+    /// Is there an event `name`?
+    pub fn exists(&self, name: &str) -> Result<bool, StoreError> {
+        self.get()?.exists(name)
+    }
+
     /// Opens the event `name`.
     pub fn open(&self, name: &str) -> Result<PooledEvent, StoreError> {
         let store = self.get()?.open(name)?;
