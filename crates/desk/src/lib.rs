@@ -51,7 +51,9 @@
 //! * players: [`Desk::add_player`], [`Desk::import_players_csv`],
 //!   [`Desk::update_player`], [`Desk::withdraw`], [`Desk::reinstate`],
 //!   [`Desk::request_bye`], [`Desk::cancel_bye`], [`Desk::forbid`];
-//! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],
+//! * rounds: [`Desk::pair_next_round`], [`Desk::propose_next_round`] and
+//!   [`Desk::publish_round`] (look first, then publish), [`Desk::check_in`],
+//!   [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
 //! * awards: [`Desk::set_prize_plan`], [`Desk::prizes`],
 //!   [`Desk::still_possible`], [`Desk::set_fees`], [`Desk::fees`],
@@ -59,6 +61,7 @@
 //!   ([`StandingsRequest::category`]);
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
+//!   [`Desk::players_csv`],
 //!   [`Desk::log`];
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
@@ -66,6 +69,7 @@
 //!   (plan, fee and series files, bounded).
 
 mod awards;
+mod checkin;
 mod desk;
 mod error;
 mod event;
@@ -77,7 +81,9 @@ mod input;
 mod lots;
 mod origin;
 mod output;
+mod players_csv;
 mod players;
+mod proposal;
 mod reports;
 mod rounds;
 mod storage;
@@ -90,6 +96,7 @@ pub use awards::{
     FeesSet, Fund, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest, StillPossible,
     series_standings,
 };
+pub use checkin::CheckedIn;
 pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
@@ -101,6 +108,7 @@ pub use input::read_text;
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;
+pub use proposal::ProposedRound;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,
