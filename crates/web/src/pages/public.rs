@@ -74,7 +74,7 @@ impl SectionNav {
 }
 
 /// The navigation of a section; `event` is filled in from the URL.
-fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> SectionNav {
+pub(super) fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> SectionNav {
     let summary = desk.summary();
     SectionNav {
         event: String::new(),

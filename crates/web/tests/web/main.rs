@@ -2,8 +2,10 @@
 //! `browser` drives headless Chromium against a loopback server.
 
 mod admin;
+mod awards;
 mod browser;
 mod common;
 mod http;
 mod live;
 mod pages;
+mod proposal;
