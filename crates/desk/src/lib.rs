@@ -81,8 +81,8 @@ mod input;
 mod lots;
 mod origin;
 mod output;
-mod players_csv;
 mod players;
+mod players_csv;
 mod proposal;
 mod reports;
 mod rounds;
@@ -108,8 +108,8 @@ pub use input::read_text;
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;
-pub use proposal::ProposedRound;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
+pub use proposal::ProposedRound;
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,
     trf_crosstable, trf_standings,

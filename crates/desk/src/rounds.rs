@@ -187,7 +187,10 @@ impl Desk {
 }
 
 /// The entries that pair the next round of `sec`, and its number.
-pub(crate) fn next_round_entries(state: &EventState, sec: &Section) -> Result<(Vec<Event>, u32), DeskError> {
+pub(crate) fn next_round_entries(
+    state: &EventState,
+    sec: &Section,
+) -> Result<(Vec<Event>, u32), DeskError> {
     let round = sec.rounds_paired() + 1;
     if round > sec.config.rounds {
         return Err(DeskError::refused(format!(

@@ -25,7 +25,10 @@ fn a_proposed_pairing_records_nothing_until_published() {
     assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
 
     let published = desk.publish_round(&origin(), None, &proposed.key).unwrap();
-    assert_eq!(published, proposed.round, "what was shown is what is recorded");
+    assert_eq!(
+        published, proposed.round,
+        "what was shown is what is recorded"
+    );
     assert!(entries(&mut desk) > before);
     assert_eq!(desk.summary().sections[0].rounds_paired, 1);
 }
@@ -73,7 +76,11 @@ fn the_check_in_is_one_command() {
         .check_in(&origin(), None, 1, &[ids[0], ids[1], ids[2]])
         .unwrap();
     let absent: Vec<u32> = done.absent.iter().map(|p| p.id).collect();
-    assert_eq!(absent, [ids[3], ids[4]], "player 6 keeps his half-point bye");
+    assert_eq!(
+        absent,
+        [ids[3], ids[4]],
+        "player 6 keeps his half-point bye"
+    );
     let log = desk.log().unwrap();
     assert_eq!(log.len(), commands + 1, "one command");
     assert_eq!(log.last().unwrap().entries.len(), 2, "one bye each");
@@ -81,11 +88,7 @@ fn the_check_in_is_one_command() {
     let round = desk.pair_next_round(&origin(), None).unwrap();
     // Three players: the lowest (TPN 3) gets the PAB (C.04.3 C5), 1 - 2.
     assert_eq!(boards(&round), [(1, 1, 2), (2, 3, 0)]);
-    let why: Vec<(u32, Absence)> = round
-        .not_playing
-        .iter()
-        .map(|(p, a)| (p.id, *a))
-        .collect();
+    let why: Vec<(u32, Absence)> = round.not_playing.iter().map(|(p, a)| (p.id, *a)).collect();
     assert_eq!(
         why,
         [
@@ -101,7 +104,9 @@ fn a_check_in_naming_a_stranger_records_nothing() {
     let mut desk = memory("dutch", 5);
     let ids = players(&mut desk, 4);
     let before = entries(&mut desk);
-    let e = desk.check_in(&origin(), None, 1, &[ids[0], 99]).unwrap_err();
+    let e = desk
+        .check_in(&origin(), None, 1, &[ids[0], 99])
+        .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
     assert!(e.message().contains("player 99"), "{e}");
     assert_eq!(entries(&mut desk), before);

@@ -42,6 +42,8 @@ struct PrizesPage {
 
 struct PrizesView {
     after: String,
+    /// The plan's currency, named once in the amounts' column.
+    currency: String,
     /// Rounds remain: the allocation is on the standings so far.
     provisional: bool,
     awards: Vec<AwardLine>,
@@ -78,6 +80,7 @@ fn prizes_view(tr: &Tr, report: &PrizesReport, still: Option<&StillPossible>) ->
     args.set("rounds", i64::from(report.rounds));
     PrizesView {
         after: tr.ta("prizes-after", &args),
+        currency: a.currency.clone(),
         provisional: report.rounds_complete < report.rounds,
         awards: a
             .awards
@@ -88,7 +91,7 @@ fn prizes_view(tr: &Tr, report: &PrizesReport, still: Option<&StillPossible>) ->
                 id: w.id,
                 name: w.name.clone(),
                 what: match (&w.amount, &w.item) {
-                    (Some(c), _) => format!("{} {}", money(tr, *c), a.currency),
+                    (Some(c), _) => money(tr, *c),
                     (None, Some(item)) => item.clone(),
                     (None, None) => String::new(),
                 },
