@@ -402,6 +402,7 @@ async fn prizes_fees_and_a_proposed_pairing_in_other_languages() {
     // festival group with rounds to go.
     let player = driver.session(360, 740, "pl").await;
     for (name, path, needle) in [
+        ("home-schedule-phone-pl", "/e/city-open/", "16:00"),
         ("prizes-phone-pl", "/e/city-open/main/prizes", "Pula nagród"),
         (
             "prizes-still-possible-phone-pl",
@@ -414,7 +415,7 @@ async fn prizes_fees_and_a_proposed_pairing_in_other_languages() {
         fits(&player, 360, name).await;
         player
             .execute(
-                "const c = document.getElementById('contenders'); if (c) c.scrollIntoView();",
+                "const c = document.querySelector('#contenders, ul.schedule'); if (c) c.scrollIntoView();",
                 vec![],
             )
             .await
