@@ -868,7 +868,7 @@ pub async fn set_pairing(
 // ---------------------------------------------------------------- results
 
 #[derive(Template)]
-#[template(path = "admin_round.html")]
+#[template(path = "admin_round.html", blocks = ["live"])]
 struct RoundAdminPage {
     chrome: Chrome,
     nav: SectionNav,
@@ -917,12 +917,14 @@ pub async fn round_home(
         nav.event_name,
         ctx.tr.tn("round-title", "round", number)
     );
-    Ok(html(&RoundAdminPage {
+    let page = RoundAdminPage {
         chrome: Chrome::new(&ctx, title).live(&event),
         nav,
         round: lines,
         next_empty,
-    }))
+    };
+    // The boards follow results typed elsewhere (the CLI, another arbiter).
+    Ok(super::live_html(&ctx, &page, page.as_live()))
 }
 
 /// `POST …/round/{r}/result` (`board`, `result`): records or corrects one

@@ -396,6 +396,33 @@ async fn prizes_fees_and_a_proposed_pairing_in_other_languages() {
     wait_for_text(&phone, "#proposal", "Petrov, Ivan", Duration::from_secs(5)).await;
     click(&phone, "#publish").await;
     wait_for_text(&phone, "main h1", "Turno 1", Duration::from_secs(10)).await;
+    // A result typed in a terminal reaches the open back-office table.
+    phone
+        .execute("window.notReloaded = true", vec![])
+        .await
+        .unwrap();
+    let mut cli = arbiter_desk::Desk::open(&server.test.event_path("coppa")).unwrap();
+    cli.record_result(
+        &arbiter_desk::Origin::new("arbiter result coppa.arb 1 1 1-0"),
+        None,
+        1,
+        1,
+        "1-0",
+    )
+    .unwrap();
+    let took = wait_for_text(
+        &phone,
+        "#entry tr[data-board='1'] .shown",
+        "1–0",
+        Duration::from_secs(2),
+    )
+    .await;
+    eprintln!("the terminal's result reached the back office {took:?} later");
+    let kept = phone
+        .execute("return window.notReloaded === true", vec![])
+        .await
+        .unwrap();
+    assert_eq!(kept, serde_json::Value::Bool(true), "no reload");
     shot(&phone, "admin-round-published-phone-it").await;
 
     // The public prizes on a phone, in Polish: the open's winners, and a
