@@ -6,9 +6,9 @@
 use arbiter_model::journal::Event;
 
 use crate::desk::{Desk, Plan};
-use crate::error::{DeskError, ErrorKind};
+use crate::error::DeskError;
 use crate::origin::Origin;
-use crate::rounds::next_round_entries;
+use crate::rounds::{engine_refused, next_round_entries};
 use crate::views::RoundView;
 
 /// The engine's pairing of a section's next round, not recorded.
@@ -60,12 +60,7 @@ impl Desk {
                 }
                 Ok(Plan::new(events, (sec.code.clone(), round)))
             },
-            |e| match e.kind() {
-                ErrorKind::NotFound | ErrorKind::Refused => DeskError::internal(format!(
-                    "the engine's pairing was refused, nothing was recorded: {e}"
-                )),
-                _ => e,
-            },
+            engine_refused,
         )?;
         self.pairings(Some(&code), Some(round))
     }

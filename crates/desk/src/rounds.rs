@@ -82,12 +82,7 @@ impl Desk {
                 let (events, round) = next_round_entries(state, sec)?;
                 Ok(Plan::new(events, (sec.code.clone(), round)))
             },
-            |e| match e.kind() {
-                ErrorKind::NotFound | ErrorKind::Refused => DeskError::internal(format!(
-                    "the engine's pairing was refused, nothing was recorded: {e}"
-                )),
-                _ => e,
-            },
+            engine_refused,
         )?;
         let sec = self.section(Some(&code))?;
         self.round_view(sec, round)
@@ -183,6 +178,17 @@ impl Desk {
             |e| e,
         )?
         .ok_or_else(|| DeskError::internal("a result was recorded on no board"))
+    }
+}
+
+/// The journal refusing the engine's own pairing is a defect of Arbiter,
+/// not the user's doing.
+pub(crate) fn engine_refused(e: DeskError) -> DeskError {
+    match e.kind() {
+        ErrorKind::NotFound | ErrorKind::Refused => DeskError::internal(format!(
+            "the engine's pairing was refused, nothing was recorded: {e}"
+        )),
+        _ => e,
     }
 }
 
