@@ -233,7 +233,8 @@ pub struct EventDetails {
     /// 122: time control.
     #[arg(long)]
     pub time_control: Option<String>,
-    /// 132: the date of each round, comma-separated YYYY-MM-DD.
+    /// 132: the date of each round, comma-separated YYYY-MM-DD, each with its
+    /// starting time if known ("2026-03-14 10:00"; the time is not in a TRF).
     #[arg(long)]
     pub round_dates: Option<String>,
 }

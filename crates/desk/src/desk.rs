@@ -249,6 +249,29 @@ impl Desk {
     }
 }
 
+impl Desk {
+    /// A desk over the journal as it would be after `events` (validated
+    /// against the state, never stored): what a preview queries.
+    pub(crate) fn previewing(&self, events: &[Event]) -> Result<Desk, DeskError> {
+        let mut journal = self.journal.clone();
+        let numbered = events
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (self.last_seq + i as u64 + 1, e.clone()));
+        journal
+            .extend(numbered)
+            .map_err(|(_, e)| DeskError::from(e))?;
+        Ok(Desk {
+            store: Box::new(MemoryStore::default()),
+            name: self.name.clone(),
+            access: Access::ReadOnly,
+            journal,
+            last_seq: self.last_seq + events.len() as u64,
+            entries: None,
+        })
+    }
+}
+
 /// The state after the first command's entries, or why they are refused.
 pub(crate) fn fold_new(events: &[Event]) -> Result<Journal, DeskError> {
     let mut journal = Journal::default();

@@ -51,7 +51,9 @@
 //! * players: [`Desk::add_player`], [`Desk::import_players_csv`],
 //!   [`Desk::update_player`], [`Desk::withdraw`], [`Desk::reinstate`],
 //!   [`Desk::request_bye`], [`Desk::cancel_bye`], [`Desk::forbid`];
-//! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],
+//! * rounds: [`Desk::pair_next_round`], [`Desk::propose_next_round`] and
+//!   [`Desk::publish_round`] (look first, then publish), [`Desk::check_in`],
+//!   [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
 //! * awards: [`Desk::set_prize_plan`], [`Desk::prizes`],
 //!   [`Desk::still_possible`], [`Desk::set_fees`], [`Desk::fees`],
@@ -59,6 +61,7 @@
 //!   ([`StandingsRequest::category`]);
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
+//!   [`Desk::players_csv`],
 //!   [`Desk::log`];
 //! * hosting: [`EventDatabase`] (the events of a PostgreSQL database, for a
 //!   server), [`copy_event`] (between an event file and a database);
@@ -70,6 +73,7 @@
 //!   [`read_text`] (plan, fee and series files, bounded).
 
 mod awards;
+mod checkin;
 mod desk;
 mod error;
 mod event;
@@ -83,6 +87,8 @@ mod lots;
 mod origin;
 mod output;
 mod players;
+mod players_csv;
+mod proposal;
 mod ratings;
 mod reports;
 mod rounds;
@@ -96,6 +102,7 @@ pub use awards::{
     FeesSet, Fund, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest, StillPossible,
     series_standings,
 };
+pub use checkin::CheckedIn;
 pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
@@ -109,6 +116,7 @@ pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
+pub use proposal::ProposedRound;
 pub use ratings::{
     FIDE_LIST, ListImported, ListedPlayerAdded, ListedView, NationalImported, import_fide_list,
     import_national_list, listed_player,

@@ -82,12 +82,7 @@ impl Desk {
                 let (events, round) = next_round_entries(state, sec)?;
                 Ok(Plan::new(events, (sec.code.clone(), round)))
             },
-            |e| match e.kind() {
-                ErrorKind::NotFound | ErrorKind::Refused => DeskError::internal(format!(
-                    "the engine's pairing was refused, nothing was recorded: {e}"
-                )),
-                _ => e,
-            },
+            engine_refused,
         )?;
         let sec = self.section(Some(&code))?;
         self.round_view(sec, round)
@@ -186,8 +181,22 @@ impl Desk {
     }
 }
 
+/// The journal refusing the engine's own pairing is a defect of Arbiter,
+/// not the user's doing.
+pub(crate) fn engine_refused(e: DeskError) -> DeskError {
+    match e.kind() {
+        ErrorKind::NotFound | ErrorKind::Refused => DeskError::internal(format!(
+            "the engine's pairing was refused, nothing was recorded: {e}"
+        )),
+        _ => e,
+    }
+}
+
 /// The entries that pair the next round of `sec`, and its number.
-fn next_round_entries(state: &EventState, sec: &Section) -> Result<(Vec<Event>, u32), DeskError> {
+pub(crate) fn next_round_entries(
+    state: &EventState,
+    sec: &Section,
+) -> Result<(Vec<Event>, u32), DeskError> {
     let round = sec.rounds_paired() + 1;
     if round > sec.config.rounds {
         return Err(DeskError::refused(format!(

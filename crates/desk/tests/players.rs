@@ -241,3 +241,44 @@ fn ratings_and_tags_for_the_rules() {
     assert_eq!(rossi.tags, ["nc", "member"]);
     assert_eq!(rossi.ratings.national, Some(1600));
 }
+
+/// The players' CSV has the import's columns and imports again as it was.
+#[test]
+fn the_players_csv_imports_again() {
+    let mut desk = memory("dutch", 5);
+    let form = PlayerForm {
+        name: Some("O\"Neil, Mary \"Mo\"".into()),
+        rating: Some("2105".into()),
+        rapid: Some("2050".into()),
+        title: Some("WFM".into()),
+        sex: Some("w".into()),
+        born: Some("1990-05-17".into()),
+        fed: Some("IRL".into()),
+        fide_id: Some("2500012".into()),
+        club: Some("Dublin, Central".into()),
+        tags: Some("resident;u20".into()),
+        ..PlayerForm::default()
+    };
+    desk.add_player(&origin(), None, &form).unwrap();
+    desk.add_player(&origin(), None, &player("Rossi, Mario", 2200))
+        .unwrap();
+    let csv = desk.players_csv(None).unwrap();
+    assert_eq!(
+        csv,
+        "name,rating,rapid,blitz,national,title,sex,born,fed,fide-id,club,team,tags\n\
+         \"Rossi, Mario\",2200,,,,,,,,,,,\n\
+         \"O\"\"Neil, Mary \"\"Mo\"\"\",2105,2050,,,WFM,w,1990-05-17,IRL,2500012,\"Dublin, Central\",,\"resident;u20\"\n"
+    );
+    let mut copy = memory("dutch", 5);
+    copy.import_players_csv(&origin(), None, "players.csv", csv.as_bytes())
+        .unwrap();
+    let players = |d: &arbiter_desk::Desk| -> Vec<_> {
+        d.players(None)
+            .unwrap()
+            .rows
+            .into_iter()
+            .map(|r| r.player)
+            .collect()
+    };
+    assert_eq!(players(&copy), players(&desk));
+}

@@ -72,6 +72,11 @@ pub struct EventInfo {
     /// round whose date is not known.
     #[serde(default, deserialize_with = "date::serde_lenient::list")]
     pub round_dates: Vec<Option<Date>>,
+    /// The time each round starts, local to the venue, round 1 first;
+    /// `None` where none was announced (seed 004 plays two rounds on some
+    /// days). Not in a TRF: record 132 holds dates only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_times: Vec<Option<jiff::civil::Time>>,
 }
 
 /// One tournament section.

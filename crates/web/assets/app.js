@@ -51,7 +51,15 @@
   const keys = { "1": "1-0", "0": "0-1", "5": "1/2", "=": "1/2", "h": "1/2",
                  "+": "+/-", "-": "-/+", "*": "-/-" };
   const pending = new Set();
+  const corrected = new Set();
   let chain = Promise.resolve();
+  // The live refresh replaces the boards: mark again what this page knows.
+  document.addEventListener("arbiter:refreshed", function () {
+    rows().forEach(function (t) {
+      if (pending.has(t.dataset.board)) t.classList.add("pending");
+      if (corrected.has(t.dataset.board)) t.classList.add("corrected");
+    });
+  });
   function rows() { return Array.from(document.querySelectorAll("#entry tr[data-board]")); }
   function row(b) { return rows().find(function (t) { return t.dataset.board === String(b); }); }
   function say(text, bad) { status.textContent = text; status.className = bad ? "error" : "muted"; }
@@ -81,7 +89,7 @@
     if (t) {
       t.dataset.result = data.result;
       t.querySelector(".shown").textContent = data.shown;
-      if (data.corrected) t.classList.add("corrected");
+      if (data.corrected) { t.classList.add("corrected"); corrected.add(String(data.board)); }
     }
     say((data.corrected ? status.dataset.corrected : status.dataset.saved) + " " + data.board + ": " + data.shown);
     if (!rows().some(open) && pending.size === 0) say(status.dataset.done);

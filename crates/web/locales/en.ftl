@@ -193,3 +193,63 @@ admin-set-pairing = Set a board by hand
 admin-empty-bye = empty: bye
 admin-override = Allow a forbidden pair or a rematch (logged)
 admin-override-hint = tick the override to pair them anyway; the log records it
+
+# Errors of the application layer: a sentence by kind, the field by its label.
+desk-error-invalid-field = The value of “{ $field }” is not accepted.
+desk-error-invalid = The input is not accepted.
+desk-error-not-found = What the request names does not exist.
+desk-error-refused = The rules refuse this request; nothing was recorded.
+desk-error-conflict = Another user kept changing the event; nothing was recorded. Try again.
+desk-error-storage = The event file cannot be read or written.
+desk-error-no-pairing = No pairing satisfies the absolute criteria; set the boards by hand.
+desk-error-size-limit = A size limit is exceeded.
+desk-error-internal = Internal error; the server's log has the details.
+field-name = Name
+field-rapid = Rapid rating
+field-blitz = Blitz rating
+field-national = National rating
+field-sex = Sex
+field-team = Team
+field-tags = Tags
+field-acceleration = Acceleration
+field-amount = Amount
+field-method = Method
+field-note = Note
+
+# Prizes and fees.
+nav-prizes = Prizes
+prizes-none = No prizes are published for this section.
+prizes-after = After round { $complete } of { $rounds }
+prizes-provisional = Provisional: the prizes go by the final standings.
+col-prize = Prize
+col-player = Player
+col-amount = Amount
+prizes-void = Not awarded
+prizes-fund = Prize fund: { $total } { $currency } (entry fees { $fees }, sponsors { $sponsors })
+prizes-still-possible = Who can still win
+prizes-nobody = nobody any more
+admin-awards = Prizes and fees
+admin-fees-none = No entry fees are set.
+admin-fees-set = The entry fees are recorded.
+admin-fee-schedule = Entry fees (TOML)
+admin-prize-plan = Prize plan (TOML)
+admin-plan-set = Prize plan of { $section } recorded.
+col-due = Due
+col-paid = Paid
+col-outstanding = Outstanding
+col-fee-rule = Fee
+admin-total = Total
+admin-pay = Record a payment
+admin-pay-method = Method
+method-cash = cash
+method-card = card
+method-transfer = bank transfer
+admin-paid = Payment of { $amount } from { $name } recorded.
+
+# Looking at a pairing before publishing it.
+admin-propose-round = Propose round { $round }
+admin-proposal-title = Proposed pairing of round { $round }
+admin-proposal-note = Nothing is recorded yet: publish this pairing, or discard it.
+admin-publish = Publish
+admin-discard = Discard
+admin-players-csv = Players (CSV)

@@ -192,3 +192,63 @@ admin-set-pairing = Imposta una scacchiera a mano
 admin-empty-bye = vuoto: bye
 admin-override = Consenti una coppia vietata o un secondo incontro (registrato)
 admin-override-hint = spunta la deroga per abbinarli comunque; il registro lo annota
+
+# Errori del livello applicativo: una frase per tipo, il campo con la sua etichetta.
+desk-error-invalid-field = Valore non accettato nel campo «{ $field }».
+desk-error-invalid = Dati non accettati.
+desk-error-not-found = Ciò che la richiesta indica non esiste.
+desk-error-refused = Le regole non consentono questa richiesta; non è stato registrato nulla.
+desk-error-conflict = Un altro utente ha continuato a modificare il torneo; non è stato registrato nulla. Riprova.
+desk-error-storage = Il file del torneo non può essere letto o scritto.
+desk-error-no-pairing = Nessun abbinamento rispetta i criteri assoluti; imposta le scacchiere a mano.
+desk-error-size-limit = È superato un limite di dimensione.
+desk-error-internal = Errore interno; il registro del server ha i dettagli.
+field-name = Nome
+field-rapid = Elo rapid
+field-blitz = Elo blitz
+field-national = Elo nazionale
+field-sex = Sesso
+field-team = Squadra
+field-tags = Etichette
+field-acceleration = Accelerazione
+field-amount = Importo
+field-method = Modalità
+field-note = Nota
+
+# Premi e quote.
+nav-prizes = Premi
+prizes-none = Per questo gruppo non sono pubblicati premi.
+prizes-after = Dopo il turno { $complete } di { $rounds }
+prizes-provisional = Provvisorio: i premi seguono la classifica finale.
+col-prize = Premio
+col-player = Giocatore
+col-amount = Importo
+prizes-void = Non assegnato
+prizes-fund = Montepremi: { $total } { $currency } (quote { $fees }, sponsor { $sponsors })
+prizes-still-possible = Chi può ancora vincere
+prizes-nobody = più nessuno
+admin-awards = Premi e quote
+admin-fees-none = Non sono impostate quote d'iscrizione.
+admin-fees-set = Le quote d'iscrizione sono registrate.
+admin-fee-schedule = Quote d'iscrizione (TOML)
+admin-prize-plan = Piano dei premi (TOML)
+admin-plan-set = Piano dei premi di { $section } registrato.
+col-due = Dovuto
+col-paid = Pagato
+col-outstanding = Da pagare
+col-fee-rule = Quota
+admin-total = Totale
+admin-pay = Registra un pagamento
+admin-pay-method = Modalità
+method-cash = contanti
+method-card = carta
+method-transfer = bonifico
+admin-paid = Pagamento di { $amount } da { $name } registrato.
+
+# Vedere un abbinamento prima di pubblicarlo.
+admin-propose-round = Proponi il turno { $round }
+admin-proposal-title = Abbinamento proposto del turno { $round }
+admin-proposal-note = Non è ancora registrato nulla: pubblica questo abbinamento o scartalo.
+admin-publish = Pubblica
+admin-discard = Scarta
+admin-players-csv = Giocatori (CSV)

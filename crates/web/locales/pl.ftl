@@ -194,3 +194,63 @@ admin-set-pairing = Ustaw szachownicę ręcznie
 admin-empty-bye = puste: pauza
 admin-override = Zezwól na zakazaną parę lub powtórkę (zapisane w dzienniku)
 admin-override-hint = zaznacz wyjątek, aby ich mimo to skojarzyć; dziennik to odnotuje
+
+# Błędy warstwy aplikacji: zdanie według rodzaju, pole według etykiety.
+desk-error-invalid-field = Wartość pola „{ $field }” nie została przyjęta.
+desk-error-invalid = Dane nie zostały przyjęte.
+desk-error-not-found = To, co wskazuje żądanie, nie istnieje.
+desk-error-refused = Przepisy nie pozwalają na to żądanie; nic nie zapisano.
+desk-error-conflict = Inny użytkownik wciąż zmieniał turniej; nic nie zapisano. Spróbuj ponownie.
+desk-error-storage = Nie można odczytać ani zapisać pliku turnieju.
+desk-error-no-pairing = Żadne kojarzenie nie spełnia kryteriów bezwzględnych; ustaw szachownice ręcznie.
+desk-error-size-limit = Przekroczono limit rozmiaru.
+desk-error-internal = Błąd wewnętrzny; szczegóły są w dzienniku serwera.
+field-name = Nazwisko
+field-rapid = Ranking szachów szybkich
+field-blitz = Ranking błyskawiczny
+field-national = Ranking krajowy
+field-sex = Płeć
+field-team = Drużyna
+field-tags = Etykiety
+field-acceleration = Przyspieszenie
+field-amount = Kwota
+field-method = Sposób
+field-note = Uwaga
+
+# Nagrody i wpisowe.
+nav-prizes = Nagrody
+prizes-none = Dla tej grupy nie opublikowano nagród.
+prizes-after = Po rundzie { $complete } z { $rounds }
+prizes-provisional = Wstępnie: nagrody przyznaje się według klasyfikacji końcowej.
+col-prize = Nagroda
+col-player = Zawodnik
+col-amount = Kwota
+prizes-void = Nieprzyznana
+prizes-fund = Pula nagród: { $total } { $currency } (wpisowe { $fees }, sponsorzy { $sponsors })
+prizes-still-possible = Kto może jeszcze wygrać
+prizes-nobody = już nikt
+admin-awards = Nagrody i wpisowe
+admin-fees-none = Nie ustalono wpisowego.
+admin-fees-set = Wpisowe zapisano.
+admin-fee-schedule = Wpisowe (TOML)
+admin-prize-plan = Regulamin nagród (TOML)
+admin-plan-set = Regulamin nagród grupy { $section } zapisano.
+col-due = Należne
+col-paid = Wpłacone
+col-outstanding = Do zapłaty
+col-fee-rule = Opłata
+admin-total = Razem
+admin-pay = Zapisz wpłatę
+admin-pay-method = Sposób
+method-cash = gotówka
+method-card = karta
+method-transfer = przelew
+admin-paid = Wpłatę { $amount } od { $name } zapisano.
+
+# Podgląd kojarzenia przed publikacją.
+admin-propose-round = Zaproponuj rundę { $round }
+admin-proposal-title = Proponowane kojarzenie rundy { $round }
+admin-proposal-note = Nic jeszcze nie zapisano: opublikuj to kojarzenie albo je odrzuć.
+admin-publish = Opublikuj
+admin-discard = Odrzuć
+admin-players-csv = Zawodnicy (CSV)

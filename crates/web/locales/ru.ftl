@@ -194,3 +194,63 @@ admin-set-pairing = Задать доску вручную
 admin-empty-bye = пусто: бай
 admin-override = Разрешить запрещённую пару или повторную встречу (в журнале)
 admin-override-hint = отметьте разрешение, чтобы всё же свести их; журнал это запишет
+
+# Ошибки прикладного уровня: фраза по виду, поле по его подписи.
+desk-error-invalid-field = Значение поля «{ $field }» не принято.
+desk-error-invalid = Данные не приняты.
+desk-error-not-found = То, что указано в запросе, не существует.
+desk-error-refused = Правила не допускают этот запрос; ничего не записано.
+desk-error-conflict = Другой пользователь всё время менял турнир; ничего не записано. Попробуйте ещё раз.
+desk-error-storage = Файл турнира нельзя прочитать или записать.
+desk-error-no-pairing = Ни одна жеребьёвка не удовлетворяет абсолютным критериям; задайте доски вручную.
+desk-error-size-limit = Превышен предел размера.
+desk-error-internal = Внутренняя ошибка; подробности в журнале сервера.
+field-name = Имя
+field-rapid = Рейтинг по быстрым
+field-blitz = Рейтинг по блицу
+field-national = Национальный рейтинг
+field-sex = Пол
+field-team = Команда
+field-tags = Метки
+field-acceleration = Ускорение
+field-amount = Сумма
+field-method = Способ
+field-note = Примечание
+
+# Призы и взносы.
+nav-prizes = Призы
+prizes-none = Для этой группы призы не опубликованы.
+prizes-after = После { $complete }-го тура из { $rounds }
+prizes-provisional = Предварительно: призы распределяются по итоговой таблице.
+col-prize = Приз
+col-player = Участник
+col-amount = Сумма
+prizes-void = Не присуждён
+prizes-fund = Призовой фонд: { $total } { $currency } (взносы { $fees }, спонсоры { $sponsors })
+prizes-still-possible = Кто ещё может выиграть
+prizes-nobody = уже никто
+admin-awards = Призы и взносы
+admin-fees-none = Турнирные взносы не заданы.
+admin-fees-set = Турнирные взносы записаны.
+admin-fee-schedule = Турнирные взносы (TOML)
+admin-prize-plan = Положение о призах (TOML)
+admin-plan-set = Положение о призах группы { $section } записано.
+col-due = Начислено
+col-paid = Оплачено
+col-outstanding = К оплате
+col-fee-rule = Взнос
+admin-total = Итого
+admin-pay = Записать платёж
+admin-pay-method = Способ
+method-cash = наличные
+method-card = карта
+method-transfer = перевод
+admin-paid = Платёж { $amount } от { $name } записан.
+
+# Просмотр жеребьёвки перед публикацией.
+admin-propose-round = Предложить { $round }-й тур
+admin-proposal-title = Предлагаемая жеребьёвка { $round }-го тура
+admin-proposal-note = Пока ничего не записано: опубликуйте эту жеребьёвку или отмените её.
+admin-publish = Опубликовать
+admin-discard = Отменить
+admin-players-csv = Участники (CSV)

@@ -32,6 +32,28 @@ pub struct Ctx {
     pub projector: bool,
     /// The client's address, when the server knows it (rate limits).
     pub peer: Option<std::net::IpAddr>,
+    /// The client reached a TLS-terminating proxy in front of the server
+    /// (`X-Forwarded-Proto: https` or `Forwarded: proto=https`): cookies
+    /// are marked `Secure`.
+    pub https: bool,
+}
+
+/// True when a proxy says the request came over HTTPS. A client that
+/// claims it falsely over plain HTTP only gets cookies its browser will
+/// not send back.
+fn forwarded_https(headers: &axum::http::HeaderMap) -> bool {
+    let value = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_ascii_lowercase)
+    };
+    value("x-forwarded-proto")
+        .is_some_and(|v| v.split(',').next().is_some_and(|p| p.trim() == "https"))
+        || value("forwarded").is_some_and(|v| {
+            v.split([';', ','])
+                .any(|part| part.trim().trim_matches('"') == "proto=https")
+        })
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Ctx {
@@ -79,6 +101,7 @@ pub async fn request_context(
             .extensions()
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
             .map(|c| c.0.ip()),
+        https: forwarded_https(headers),
     };
     let response = match guarded(&app, ctx.clone(), request, next).await {
         Ok(response) => response,
@@ -87,8 +110,9 @@ pub async fn request_context(
     let mut response = crate::pages::errors::render(&ctx, response).await;
     if let Some(lang) = chosen {
         let cookie = format!(
-            "{LANG_COOKIE}={}; Path=/; SameSite=Lax; Max-Age=31536000",
-            lang.code()
+            "{LANG_COOKIE}={}; Path=/; SameSite=Lax; Max-Age=31536000{}",
+            lang.code(),
+            session::secure_attribute(ctx.https)
         );
         if let Ok(v) = HeaderValue::from_str(&cookie) {
             response.headers_mut().append(SET_COOKIE, v);

@@ -1,7 +1,8 @@
 //! `arbiter serve --demo`: events made in a scratch folder through the
 //! application layer, as an arbiter would make them, so a newcomer sees a
 //! real tournament: a played 9-round Swiss open and a festival of five
-//! groups in the middle of its round 5. The team event of issue 14 joins
+//! groups in the middle of its round 5, both with prizes (the open with
+//! its entry fees paid but five). The team event of issue 14 joins
 //! [`create`] when team sections are in the application layer this crate
 //! is built on (issue 11).
 //!
@@ -10,7 +11,9 @@
 
 use std::path::Path;
 
-use arbiter_desk::{Desk, DeskError, EventDetailsForm, NewEvent, Origin, PlayerForm, SectionForm};
+use arbiter_desk::{
+    Desk, DeskError, EventDetailsForm, NewEvent, Origin, PaymentForm, PlayerForm, SectionForm,
+};
 
 use crate::data_dir::EventName;
 
@@ -163,6 +166,40 @@ fn details(
     }
 }
 
+/// The demo's prize plan: places shared equally between players level on
+/// points (prizes.md §3.2), a prize for the best under 1800.
+const PRIZE_PLAN: &str = "currency = \"EUR\"\nsharing = \"equal\"\n\
+    [categories.under_1800]\nrating_max = 1799\n\
+    [[prize]]\nlabel = \"1st place\"\nplace = 1\namount = 300\n\
+    [[prize]]\nlabel = \"2nd place\"\nplace = 2\namount = 200\n\
+    [[prize]]\nlabel = \"3rd place\"\nplace = 3\namount = 100\n\
+    [[prize]]\nlabel = \"Best under 1800\"\ncategory = \"under_1800\"\namount = 50\n";
+
+/// The demo's entry fee, with sponsors' money in the prize fund.
+const FEES: &str = "currency = \"EUR\"\nbase = 25\nsponsors = 500\n";
+
+/// A prize plan for `section`, the entry fees, and the fees of all but the
+/// last five of `players` paid.
+fn prizes_and_fees(
+    desk: &mut Desk,
+    origin: &Origin,
+    section: &str,
+    players: u32,
+) -> Result<(), DeskError> {
+    desk.set_prize_plan(origin, Some(section), "demo-prizes.toml", PRIZE_PLAN)?;
+    desk.set_fees(origin, "demo-fees.toml", FEES)?;
+    for id in 1..=players.saturating_sub(5) {
+        let form = PaymentForm {
+            id,
+            amount: "25".into(),
+            method: Some(if id % 3 == 0 { "card" } else { "cash" }.into()),
+            note: None,
+        };
+        desk.pay(origin, &form)?;
+    }
+    Ok(())
+}
+
 /// Creates the demo events in `dir`; returns their names.
 pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
     let origin = Origin::new("arbiter serve --demo");
@@ -191,15 +228,15 @@ pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
             ("Bologna", "ITA"),
             ("2026-03-14", "2026-03-18"),
             &[
-                "2026-03-14",
-                "2026-03-14",
-                "2026-03-15",
-                "2026-03-15",
-                "2026-03-16",
-                "2026-03-16",
-                "2026-03-17",
-                "2026-03-17",
-                "2026-03-18",
+                "2026-03-14 10:00",
+                "2026-03-14 16:00",
+                "2026-03-15 10:00",
+                "2026-03-15 16:00",
+                "2026-03-16 10:00",
+                "2026-03-16 16:00",
+                "2026-03-17 10:00",
+                "2026-03-17 16:00",
+                "2026-03-18 09:30",
             ],
         ),
     )?;
@@ -207,6 +244,7 @@ pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
         desk.add_player(&origin, Some("main"), &player(&mut draw, i, 1500))?;
     }
     play(&mut desk, &origin, &mut draw, "main", 9, None)?;
+    prizes_and_fees(&mut desk, &origin, "main", 40)?;
     made.push(open);
 
     // A festival of five groups, in the middle of round 5.
@@ -265,6 +303,7 @@ pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
         }
         play(&mut desk, &origin, &mut draw, code, 5, Some(3))?;
     }
+    desk.set_prize_plan(&origin, Some("A"), "demo-prizes.toml", PRIZE_PLAN)?;
     made.push(fest);
     Ok(made)
 }

@@ -15,8 +15,11 @@ pub enum Message {
     Key(&'static str),
     /// A catalogue message with one text argument.
     KeyArg(&'static str, &'static str, String),
-    /// A message already written (e.g. the application layer's own text).
+    /// A message already written.
     Text(String),
+    /// An application-layer error: its kind and field in the page's
+    /// language, then the desk's own detail ([`crate::i18n::desk_error`]).
+    Desk(arbiter_desk::DeskError),
 }
 
 impl Message {
@@ -25,6 +28,10 @@ impl Message {
             Message::Key(key) => tr.t(key),
             Message::KeyArg(key, name, value) => tr.ts(key, name, value),
             Message::Text(text) => text.clone(),
+            Message::Desk(e) => {
+                let (headline, detail) = crate::i18n::desk_error::explain(tr, e);
+                format!("{headline} {detail}")
+            }
         }
     }
 }

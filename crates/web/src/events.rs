@@ -167,7 +167,7 @@ pub fn desk_error(e: DeskError) -> WebError {
     if status.is_server_error() {
         return WebError::internal(e);
     }
-    WebError::new(status, Message::Text(e.to_string()))
+    WebError::new(status, Message::Desk(e))
 }
 
 /// Change detection for the live watcher: the `seq` of each watched

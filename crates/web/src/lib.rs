@@ -152,6 +152,18 @@ fn router(state: AppState) -> Router {
         .route("/admin/e/{event}/undo", post(pages::admin::undo))
         .route("/admin/e/{event}/details", post(pages::admin::details))
         .route("/admin/e/{event}/log", get(pages::admin::log))
+        .route("/admin/e/{event}/awards", get(pages::awards::admin_page))
+        .route("/admin/e/{event}/pay", post(pages::awards::pay))
+        .route("/admin/e/{event}/fees", post(pages::awards::set_fees))
+        .route("/admin/e/{event}/prizes", post(pages::awards::set_plan))
+        .route(
+            "/admin/e/{event}/{section}/proposal",
+            get(pages::proposal::page),
+        )
+        .route(
+            "/admin/e/{event}/{section}/players.csv",
+            get(pages::admin::players_csv),
+        )
         .route(
             "/admin/e/{event}/{section}/",
             get(pages::admin::section_home),
@@ -231,6 +243,7 @@ fn router(state: AppState) -> Router {
             "/e/{event}/{section}/player/{id}",
             get(pages::public::player_card),
         )
+        .route("/e/{event}/{section}/prizes", get(pages::awards::prizes))
         .fallback(|| async {
             WebError::new(
                 axum::http::StatusCode::NOT_FOUND,

@@ -2,6 +2,7 @@
 
 use arbiter_model::EventInfo;
 use arbiter_model::date::{Date, parse_date, parse_round_date};
+use jiff::civil::Time;
 
 use super::text::{free_text, list, optional_text, required_text};
 use crate::error::DeskError;
@@ -30,7 +31,8 @@ pub struct EventDetailsForm {
     pub time_control: Option<String>,
     /// 132: the date of each round, comma-separated `YYYY-MM-DD` (or TRF's
     /// `YY/MM/DD`, the century nearest the start), in order, between the
-    /// start and the end.
+    /// start and the end; each may be followed by the round's starting
+    /// time, `HH:MM` (`2026-03-14 10:00, 2026-03-14 16:00`).
     pub round_dates: Option<String>,
 }
 
@@ -85,7 +87,13 @@ impl EventDetailsForm {
         info.start_date = start;
         info.end_date = end;
         if let Some(d) = &self.round_dates {
-            info.round_dates = round_dates(d, start, end)?.into_iter().map(Some).collect();
+            let rounds = round_dates(d, start, end)?;
+            info.round_dates = rounds.iter().map(|(d, _)| Some(*d)).collect();
+            info.round_times = if rounds.iter().any(|(_, t)| t.is_some()) {
+                rounds.iter().map(|(_, t)| *t).collect()
+            } else {
+                Vec::new()
+            };
         }
         Ok(info)
     }
@@ -116,20 +124,48 @@ fn optional_date(field: &str, text: &str) -> Result<Option<Date>, DeskError> {
         .map_err(|e| DeskError::invalid(field, e.to_string()))
 }
 
-/// `2026-02-01,26/02/02`: every date valid, in order, inside the event.
-fn round_dates(text: &str, start: Option<Date>, end: Option<Date>) -> Result<Vec<Date>, DeskError> {
+/// `2026-02-01 10:00,26/02/02`: every date valid, in order, inside the
+/// event; a time, when given, `HH:MM` and after the previous round's on
+/// the same day.
+fn round_dates(
+    text: &str,
+    start: Option<Date>,
+    end: Option<Date>,
+) -> Result<Vec<(Date, Option<Time>)>, DeskError> {
     let field = "round-dates";
-    let mut dates: Vec<Date> = Vec::new();
+    let mut dates: Vec<(Date, Option<Time>)> = Vec::new();
     for (i, item) in list(field, text)?.iter().enumerate() {
         let round = i + 1;
-        let d = parse_round_date(item, start)
+        let (day, time) = match item.trim().split_once(char::is_whitespace) {
+            Some((day, time)) => (day, Some(time.trim())),
+            None => (item.trim(), None),
+        };
+        let d = parse_round_date(day, start)
             .map_err(|e| DeskError::invalid(field, format!("round {round}: {e}")))?;
-        if let Some(prev) = dates.last()
-            && d < *prev
+        let t = time
+            .map(|t| {
+                Time::strptime("%H:%M", t).map_err(|_| {
+                    DeskError::invalid(
+                        field,
+                        format!("round {round}: '{t}' is not a time (expected HH:MM)"),
+                    )
+                })
+            })
+            .transpose()?;
+        if let Some((prev, prev_time)) = dates.last()
+            && (d < *prev || (d == *prev && t.is_some() && prev_time.is_some() && t <= *prev_time))
         {
+            let at = |d: &Date, t: &Option<Time>| match t {
+                Some(t) => format!("{d} {}", t.strftime("%H:%M")),
+                None => d.to_string(),
+            };
             return Err(DeskError::invalid(
                 field,
-                format!("round {round} ({d}) comes before round {i} ({prev})"),
+                format!(
+                    "round {round} ({}) comes before round {i} ({})",
+                    at(&d, &t),
+                    at(prev, prev_time)
+                ),
             ));
         }
         if start.is_some_and(|s| d < s) || end.is_some_and(|e| d > e) {
@@ -142,7 +178,7 @@ fn round_dates(text: &str, start: Option<Date>, end: Option<Date>) -> Result<Vec
                 ),
             ));
         }
-        dates.push(d);
+        dates.push((d, t));
     }
     Ok(dates)
 }
@@ -199,5 +235,31 @@ mod tests {
         })
         .unwrap_err();
         assert!(e.to_string().contains("outside the event"), "{e}");
+    }
+
+    /// Seed 004 plays two rounds on some days: each round has its time.
+    #[test]
+    fn rounds_have_times() {
+        let info = set(|f| {
+            f.round_dates = Some("2026-03-01 10:00, 2026-03-01 16:30,2026-03-02".into());
+        })
+        .unwrap();
+        let at = |h, m| Some(Time::new(h, m, 0, 0).unwrap());
+        assert_eq!(info.round_times, [at(10, 0), at(16, 30), None]);
+        assert_eq!(info.round_dates.len(), 3);
+        let without = set(|f| f.round_dates = Some("2026-03-01".into())).unwrap();
+        assert!(without.round_times.is_empty());
+        for (text, why) in [
+            (
+                "2026-03-01 16:00, 2026-03-01 10:00",
+                "comes before round 1 (2026-03-01 16:00)",
+            ),
+            ("2026-03-01 25:00", "'25:00' is not a time"),
+            ("2026-03-01 10h", "'10h' is not a time"),
+        ] {
+            let e = set(|f| f.round_dates = Some(text.into())).unwrap_err();
+            assert_eq!(e.field(), Some("round-dates"));
+            assert!(e.to_string().contains(why), "{text}: {e}");
+        }
     }
 }

@@ -402,6 +402,7 @@ pub mod generate {
                 time_control: (!rng.one_in(3)).then(|| "90 min + 30 s".to_string()),
                 kind: kind.map(str::to_string),
                 round_dates,
+                round_times: Vec::new(),
             },
             entrants,
             total_rounds: rng.one_in(2).then(|| (rounds + rng.below(3)) as u32),

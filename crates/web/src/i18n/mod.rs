@@ -11,6 +11,7 @@
 //! English.
 
 mod catalog;
+pub mod desk_error;
 mod format;
 pub(crate) mod negotiate;
 

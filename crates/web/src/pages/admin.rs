@@ -17,13 +17,15 @@ use crate::context::Ctx;
 use crate::data_dir::{EventName, check_name};
 use crate::error::{Message, WebError};
 use crate::events::{desk_error, origin, status_of};
+use crate::i18n::Tr;
+use crate::i18n::desk_error::explain;
 use crate::pages::login::redirect;
 use crate::state::AppState;
 
 /// A submitted form, field by field.
-type Fields = HashMap<String, String>;
+pub(super) type Fields = HashMap<String, String>;
 
-fn field(f: &Fields, name: &str) -> Option<String> {
+pub(super) fn field(f: &Fields, name: &str) -> Option<String> {
     f.get(name)
         .map(|v| v.trim().to_string())
         .filter(|v| !v.is_empty())
@@ -37,7 +39,7 @@ pub fn require_login(ctx: &Ctx) -> Result<&Session, Box<Response>> {
 }
 
 /// The session, if it may manage `event`.
-fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Response>> {
+pub(super) fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Response>> {
     let session = require_login(ctx)?;
     if session.user.may_manage(event) {
         Ok(session)
@@ -48,18 +50,21 @@ fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Res
     }
 }
 
-/// A refused command, shown on the page it came from: the field at fault
-/// named, the status of its kind.
-struct Refusal {
-    status: StatusCode,
-    field: Option<String>,
-    message: String,
+/// A refused command, shown on the page it came from: what was refused in
+/// the page's language, the field at fault named, the desk's detail, the
+/// status of its kind.
+pub(super) struct Refusal {
+    pub status: StatusCode,
+    pub headline: String,
+    pub field: Option<String>,
+    pub message: String,
 }
 
 impl Refusal {
-    fn of(e: &DeskError) -> Refusal {
+    pub(super) fn of(tr: &Tr, e: &DeskError) -> Refusal {
         Refusal {
             status: status_of(e.kind()),
+            headline: explain(tr, e).0,
             field: e.field().map(str::to_string),
             message: e.message().to_string(),
         }
@@ -67,7 +72,7 @@ impl Refusal {
 }
 
 /// Runs one command on `event` off the async threads.
-async fn command<T: Send + 'static>(
+pub(super) async fn command<T: Send + 'static>(
     app: &AppState,
     event: &EventName,
     run: impl FnOnce(&mut Desk) -> Result<T, DeskError> + Send + 'static,
@@ -152,6 +157,9 @@ pub async fn create_event(
     }
     let refuse = |field: &str, message: String| Refusal {
         status: StatusCode::UNPROCESSABLE_ENTITY,
+        headline: ctx
+            .tr
+            .ts("desk-error-invalid-field", "field", &ctx.tr.t("admin-file")),
         field: Some(field.to_string()),
         message,
     };
@@ -177,7 +185,7 @@ pub async fn create_event(
         .map_err(WebError::internal)?;
     match created {
         Ok(()) => Ok(redirect(&format!("/admin/e/{event}/"))),
-        Err(e) => admin_page(&app, &ctx, Some(Refusal::of(&e)), f).await,
+        Err(e) => admin_page(&app, &ctx, Some(Refusal::of(&ctx.tr, &e)), f).await,
     }
 }
 
@@ -264,7 +272,7 @@ pub async fn add_section(
     let who = origin(&user, &format!("section add {code}"));
     match command(&app, &event, move |d| d.add_section(&who, &code, &form)).await? {
         Ok(s) => Ok(redirect(&format!("/admin/e/{event}/{}/", s.code))),
-        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
+        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&ctx.tr, &e)), None).await,
     }
 }
 
@@ -299,7 +307,7 @@ pub async fn details(
             let notice = ctx.tr.t("admin-details-set");
             event_page(&app, &ctx, &event, None, Some(notice)).await
         }
-        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
+        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&ctx.tr, &e)), None).await,
     }
 }
 
@@ -321,7 +329,7 @@ pub async fn undo(
             let notice = ctx.tr.ts("admin-undone", "what", &what.join("; "));
             event_page(&app, &ctx, &event, None, Some(notice)).await
         }
-        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
+        Err(e) => event_page(&app, &ctx, &event, Some(Refusal::of(&ctx.tr, &e)), None).await,
     }
 }
 
@@ -385,7 +393,7 @@ impl SectionAdminPage {
     }
 }
 
-async fn section_page(
+pub(super) async fn section_page(
     app: &AppState,
     ctx: &Ctx,
     event: &EventName,
@@ -493,7 +501,18 @@ async fn section_command<T: Send + 'static>(
                 .await
             }
         },
-        Err(e) => section_page(&app, &ctx, &event, &section, Some(Refusal::of(&e)), None, f).await,
+        Err(e) => {
+            section_page(
+                &app,
+                &ctx,
+                &event,
+                &section,
+                Some(Refusal::of(&ctx.tr, &e)),
+                None,
+                f,
+            )
+            .await
+        }
     }
 }
 
@@ -720,7 +739,7 @@ pub async fn forbid(
 }
 
 /// `POST …/checkin`: the players not ticked present get a zero-point bye
-/// for the next round (one `bye … zero` command each).
+/// for the next round, in one command ([`Desk::check_in`]).
 pub async fn check_in(
     State(app): State<AppState>,
     ctx: Ctx,
@@ -737,23 +756,25 @@ pub async fn check_in(
         |d, who, sec, f| {
             let round = round_field(f, "round")?
                 .ok_or_else(|| DeskError::invalid("round", "a round number is needed"))?;
-            let list = d.players(Some(sec))?;
-            let mut absent = 0usize;
-            for row in list.rows.iter().filter(|r| r.withdrawn_from.is_none()) {
-                let present = f.contains_key(&format!("present-{}", row.id));
-                if !present && !row.byes.contains_key(&round) {
-                    d.request_bye(who, row.id, round, "zero")?;
-                    absent += 1;
-                }
-            }
-            Ok(absent)
+            let present: Vec<u32> = f
+                .keys()
+                .filter_map(|k| k.strip_prefix("present-"))
+                .map(|id| {
+                    id.parse().map_err(|_| {
+                        DeskError::invalid("player", format!("'{id}' is not a player id"))
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            d.check_in(who, Some(sec), round, &present)
         },
-        |ctx, absent| Err(ctx.tr.tn("admin-checked-in", "count", absent)),
+        |ctx, done| Err(ctx.tr.tn("admin-checked-in", "count", done.absent.len())),
     )
     .await
 }
 
-/// `POST …/pair`: pairs the next round and shows it for result entry.
+/// `POST …/pair`: publishes the proposed pairing `key`
+/// ([`super::proposal`]), or pairs the next round at once when no key is
+/// given; then shows the round for result entry.
 pub async fn pair(
     State(app): State<AppState>,
     ctx: Ctx,
@@ -768,7 +789,10 @@ pub async fn pair(
         (name, section),
         f,
         action,
-        |d, who, sec, _f| d.pair_next_round(who, Some(sec)),
+        |d, who, sec, f| match f.get("key") {
+            Some(key) => d.publish_round(who, Some(sec), key),
+            None => d.pair_next_round(who, Some(sec)),
+        },
         move |_ctx, view| {
             let round = view.heading.round.unwrap_or(1);
             Ok(redirect(&format!("/admin/e/{e}/{s}/round/{round}")))
@@ -830,7 +854,11 @@ pub async fn set_pairing(
         ))),
         Err(e) if e.is_overridable() => Err(WebError::new(
             status_of(e.kind()),
-            Message::Text(format!("{e} — {}", ctx.tr.t("admin-override-hint"))),
+            Message::Text(format!(
+                "{} {e} — {}",
+                explain(&ctx.tr, &e).0,
+                ctx.tr.t("admin-override-hint")
+            )),
         )),
         Err(e) => Err(desk_error(e)),
     }
@@ -839,7 +867,7 @@ pub async fn set_pairing(
 // ---------------------------------------------------------------- results
 
 #[derive(Template)]
-#[template(path = "admin_round.html")]
+#[template(path = "admin_round.html", blocks = ["live"])]
 struct RoundAdminPage {
     chrome: Chrome,
     nav: SectionNav,
@@ -888,12 +916,14 @@ pub async fn round_home(
         nav.event_name,
         ctx.tr.tn("round-title", "round", number)
     );
-    Ok(html(&RoundAdminPage {
+    let page = RoundAdminPage {
         chrome: Chrome::new(&ctx, title).live(&event),
         nav,
         round: lines,
         next_empty,
-    }))
+    };
+    // The boards follow results typed elsewhere (the CLI, another arbiter).
+    Ok(super::live_html(&ctx, &page, page.as_live()))
 }
 
 /// `POST …/round/{r}/result` (`board`, `result`): records or corrects one
@@ -941,4 +971,35 @@ pub async fn result(
         ))),
         Err(e) => Err(desk_error(e)),
     }
+}
+
+/// `GET …/players.csv`: the section's players with every attribute, in
+/// the columns the CSV import reads (birth dates and tags: back office
+/// only).
+pub async fn players_csv(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((name, section)): Path<(String, String)>,
+) -> Result<Response, WebError> {
+    let event = EventName::parse(&name)?;
+    check_name(&section)?;
+    if let Err(r) = authorize(&ctx, &event) {
+        return Ok(*r);
+    }
+    let sec = section.clone();
+    let (_, text) = super::public::query(&app, &name, move |d| d.players_csv(Some(&sec))).await?;
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/csv; charset=utf-8".to_string(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{event}-{section}-players.csv\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
 }

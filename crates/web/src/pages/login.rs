@@ -49,7 +49,7 @@ fn form(
         error,
     });
     *response.status_mut() = status;
-    if let Ok(v) = session::pre_session_cookie(&token).parse() {
+    if let Ok(v) = session::pre_session_cookie(&token, ctx.https).parse() {
         response.headers_mut().append(SET_COOKIE, v);
     }
     Ok(response)
@@ -100,7 +100,7 @@ pub async fn submit(
         .await
         .map_err(WebError::internal)??;
     let mut response = redirect("/admin");
-    if let Ok(v) = session::session_cookie(&token).parse() {
+    if let Ok(v) = session::session_cookie(&token, ctx.https).parse() {
         response.headers_mut().append(SET_COOKIE, v);
     }
     Ok(response)
@@ -108,6 +108,7 @@ pub async fn submit(
 
 pub async fn logout(
     State(app): State<AppState>,
+    ctx: Ctx,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, WebError> {
     if let Some(token) = session::session_token(&headers).map(str::to_string) {
@@ -116,7 +117,7 @@ pub async fn logout(
             .map_err(WebError::internal)??;
     }
     let mut response = redirect("/");
-    if let Ok(v) = session::cleared_session_cookie().parse() {
+    if let Ok(v) = session::cleared_session_cookie(ctx.https).parse() {
         response.headers_mut().append(SET_COOKIE, v);
     }
     Ok(response)

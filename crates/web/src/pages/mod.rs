@@ -3,9 +3,11 @@
 
 pub mod admin;
 pub mod assets;
+pub mod awards;
 pub mod errors;
 pub mod events;
 pub mod login;
+pub mod proposal;
 pub mod public;
 
 use crate::context::Ctx;

@@ -74,7 +74,7 @@ impl SectionNav {
 }
 
 /// The navigation of a section; `event` is filled in from the URL.
-fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> SectionNav {
+pub(super) fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> SectionNav {
     let summary = desk.summary();
     SectionNav {
         event: String::new(),
@@ -110,8 +110,9 @@ struct InfoView {
     end: Option<String>,
     chief_arbiter: Option<String>,
     time_control: Option<String>,
-    /// The date of each round, formatted in the page's language.
-    schedule: Vec<(u32, String)>,
+    /// The date of each round and its starting time, formatted in the
+    /// page's language.
+    schedule: Vec<(u32, String, Option<String>)>,
 }
 
 #[derive(Serialize)]
@@ -144,7 +145,10 @@ pub async fn event_home(
             .round_dates
             .iter()
             .enumerate()
-            .filter_map(|(r, d)| d.map(|d| (r as u32 + 1, tr.date(d))))
+            .filter_map(|(r, d)| {
+                let time = i.round_times.get(r).copied().flatten();
+                d.map(|d| (r as u32 + 1, tr.date(d), time.map(|t| tr.time(t))))
+            })
             .collect(),
     };
     let sections: Vec<SectionRow> = summary

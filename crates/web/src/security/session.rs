@@ -20,21 +20,34 @@ pub fn pre_session_token(headers: &HeaderMap) -> Option<&str> {
     cookie(headers, PRE_SESSION_COOKIE).filter(|t| is_token(t))
 }
 
+/// `; Secure` when the request came over HTTPS ([`crate::context::Ctx::https`]):
+/// the browser then sends the cookie over HTTPS only.
+pub fn secure_attribute(https: bool) -> &'static str {
+    if https { "; Secure" } else { "" }
+}
+
 /// A `Set-Cookie` value for the session.
-pub fn session_cookie(token: &str) -> String {
+pub fn session_cookie(token: &str, https: bool) -> String {
     format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}"
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={SESSION_SECONDS}{}",
+        secure_attribute(https)
     )
 }
 
 /// A `Set-Cookie` value that ends the session.
-pub fn cleared_session_cookie() -> String {
-    format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0")
+pub fn cleared_session_cookie(https: bool) -> String {
+    format!(
+        "{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{}",
+        secure_attribute(https)
+    )
 }
 
 /// A `Set-Cookie` value for the login form's token.
-pub fn pre_session_cookie(token: &str) -> String {
-    format!("{PRE_SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=3600")
+pub fn pre_session_cookie(token: &str, https: bool) -> String {
+    format!(
+        "{PRE_SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=3600{}",
+        secure_attribute(https)
+    )
 }
 
 /// Tokens are 64 hex digits ([`crate::accounts::random_token`]).

@@ -91,6 +91,15 @@ async fn an_arbiter_runs_a_round_while_a_player_watches() {
     .await;
     shot(&desk, "admin-section-desktop").await;
     click(&desk, "#pair").await;
+    wait_for_text(
+        &desk,
+        "main h1",
+        "Proposed pairing of round 1",
+        Duration::from_secs(10),
+    )
+    .await;
+    shot(&desk, "admin-proposal-desktop").await;
+    click(&desk, "#publish").await;
     wait_for_text(&desk, "main h1", "Round 1", Duration::from_secs(10)).await;
 
     // A player opens the standings on a phone.
@@ -262,4 +271,185 @@ async fn main_pages_on_phone_desktop_and_projector() {
         }
         client.close().await.unwrap();
     }
+}
+
+/// The page is no wider than the window.
+async fn fits(client: &Client, width: u32, name: &str) {
+    let scroll = client
+        .execute("return document.documentElement.scrollWidth", vec![])
+        .await
+        .unwrap()
+        .as_i64()
+        .unwrap();
+    assert!(scroll <= i64::from(width), "{name}: {scroll} px wide");
+}
+
+/// In Italian and Polish, on a desktop and a phone: the back office's
+/// prizes and fees (a payment, a refused one with its field named), a
+/// proposed pairing discarded then published after the check-in, and the
+/// public prizes page with who can still win.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn prizes_fees_and_a_proposed_pairing_in_other_languages() {
+    let server = LiveServer::start().await;
+    arbiter_web::demo::create(server.test.dir.path()).unwrap();
+    server.test.add_user("anna", Role::Administrator);
+    let mut driver = Driver::start().await;
+
+    // The cash desk on a desktop, in Italian.
+    let desk = driver.session(1280, 900, "it").await;
+    log_in(&desk, &server, "anna").await;
+    desk.goto(&server.url("/admin/e/city-open/awards"))
+        .await
+        .unwrap();
+    wait_for_text(
+        &desk,
+        "#prize-fund",
+        "Montepremi: 1375,00 EUR",
+        Duration::from_secs(5),
+    )
+    .await;
+    shot(&desk, "admin-awards-desktop-it").await;
+    fill(&desk, "#pay input[name=player]", "36").await;
+    fill(&desk, "#pay input[name=amount]", "25").await;
+    click(&desk, "#pay button[type=submit]").await;
+    wait_for_text(
+        &desk,
+        ".notice",
+        "Pagamento di 25,00 da",
+        Duration::from_secs(5),
+    )
+    .await;
+    wait_for_text(
+        &desk,
+        "#prize-fund",
+        "Montepremi: 1400,00 EUR",
+        Duration::from_secs(5),
+    )
+    .await;
+    fill(&desk, "#pay input[name=player]", "37").await;
+    fill(&desk, "#pay input[name=amount]", "venti").await;
+    click(&desk, "#pay button[type=submit]").await;
+    wait_for_text(
+        &desk,
+        "#refusal",
+        "Valore non accettato nel campo «Importo».",
+        Duration::from_secs(5),
+    )
+    .await;
+    shot(&desk, "admin-refusal-desktop-it").await;
+    desk.goto(&server.url("/e/city-open/main/prizes"))
+        .await
+        .unwrap();
+    wait_for_text(&desk, "#prizes", "1st place", Duration::from_secs(5)).await;
+    shot(&desk, "prizes-desktop-it").await;
+
+    // A new event on a phone: look at the pairing, discard it, check in,
+    // publish.
+    let phone = driver.session(360, 740, "it").await;
+    log_in(&phone, &server, "anna").await;
+    fill(&phone, "#new-event input[name=file]", "coppa").await;
+    fill(&phone, "#new-event input[name=name]", "Coppa").await;
+    fill(&phone, "#new-event input[name=rounds]", "3").await;
+    click(&phone, "#new-event button[type=submit]").await;
+    wait_for_text(&phone, "main h1", "Coppa", Duration::from_secs(10)).await;
+    phone
+        .goto(&server.url("/admin/e/coppa/main/"))
+        .await
+        .unwrap();
+    let csv = "name,rating\n\"Rossi, Mario\",2200\n\"Nowak, Jan\",2150\n\"Ivanova, Olga\",2100\n\"Bianchi, Luca\",2050\n\"Kowalska, Anna\",2000\n\"Petrov, Ivan\",1950\n";
+    fill(&phone, "#import textarea[name=csv]", csv).await;
+    click(&phone, "#import button[type=submit]").await;
+    wait_for_text(&phone, ".notice", "6", Duration::from_secs(10)).await;
+    click(&phone, "#pair").await;
+    wait_for_text(
+        &phone,
+        "main h1",
+        "Abbinamento proposto del turno 1",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert_eq!(
+        text(&phone, "#proposal tbody tr:first-child td.name").await,
+        "Rossi, Mario 2200"
+    );
+    fits(&phone, 360, "proposal").await;
+    shot(&phone, "admin-proposal-phone-it").await;
+    click(&phone, "#discard").await;
+    wait_for_text(
+        &phone,
+        "#pair",
+        "Proponi il turno 1",
+        Duration::from_secs(5),
+    )
+    .await;
+    let status = server.test.get("/e/coppa/main/round/1").await.status;
+    assert_eq!(
+        status,
+        axum::http::StatusCode::NOT_FOUND,
+        "discarded: nothing recorded"
+    );
+    // Petrov (id 6) does not report: unticked, he gets a zero-point bye.
+    click(&phone, "#checkin input[name=present-6]").await;
+    click(&phone, "#checkin > button[type=submit]").await;
+    wait_for_text(&phone, ".notice", "1 assenti", Duration::from_secs(5)).await;
+    click(&phone, "#pair").await;
+    wait_for_text(&phone, "#proposal", "Petrov, Ivan", Duration::from_secs(5)).await;
+    click(&phone, "#publish").await;
+    wait_for_text(&phone, "main h1", "Turno 1", Duration::from_secs(10)).await;
+    // A result typed in a terminal reaches the open back-office table.
+    phone
+        .execute("window.notReloaded = true", vec![])
+        .await
+        .unwrap();
+    let mut cli = arbiter_desk::Desk::open(&server.test.event_path("coppa")).unwrap();
+    cli.record_result(
+        &arbiter_desk::Origin::new("arbiter result coppa.arb 1 1 1-0"),
+        None,
+        1,
+        1,
+        "1-0",
+    )
+    .unwrap();
+    let took = wait_for_text(
+        &phone,
+        "#entry tr[data-board='1'] .shown",
+        "1–0",
+        Duration::from_secs(2),
+    )
+    .await;
+    eprintln!("the terminal's result reached the back office {took:?} later");
+    let kept = phone
+        .execute("return window.notReloaded === true", vec![])
+        .await
+        .unwrap();
+    assert_eq!(kept, serde_json::Value::Bool(true), "no reload");
+    shot(&phone, "admin-round-published-phone-it").await;
+
+    // The public prizes on a phone, in Polish: the open's winners, and a
+    // festival group with rounds to go.
+    let player = driver.session(360, 740, "pl").await;
+    for (name, path, needle) in [
+        ("home-schedule-phone-pl", "/e/city-open/", "16:00"),
+        ("prizes-phone-pl", "/e/city-open/main/prizes", "Pula nagród"),
+        (
+            "prizes-still-possible-phone-pl",
+            "/e/festival/A/prizes",
+            "Kto może jeszcze wygrać",
+        ),
+    ] {
+        player.goto(&server.url(path)).await.unwrap();
+        wait_for_text(&player, "main", needle, Duration::from_secs(5)).await;
+        fits(&player, 360, name).await;
+        player
+            .execute(
+                "const c = document.querySelector('#contenders, ul.schedule'); if (c) c.scrollIntoView();",
+                vec![],
+            )
+            .await
+            .unwrap();
+        shot(&player, name).await;
+    }
+    player.close().await.unwrap();
+    phone.close().await.unwrap();
+    desk.close().await.unwrap();
 }

@@ -3,9 +3,11 @@
 //! `browser` drives headless Chromium against a loopback server.
 
 mod admin;
+mod awards;
 mod browser;
 mod common;
 mod hosted;
 mod http;
 mod live;
 mod pages;
+mod proposal;

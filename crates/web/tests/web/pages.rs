@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 
 use crate::common::TestServer;
 
-const PAGES: [&str; 14] = [
+const PAGES: [&str; 16] = [
     "/",
     "/e/city-open/",
     "/e/city-open/main/players",
@@ -20,6 +20,8 @@ const PAGES: [&str; 14] = [
     "/e/festival/",
     "/e/festival/C/round/5",
     "/e/festival/E/standings",
+    "/e/city-open/main/prizes",
+    "/e/festival/A/prizes",
 ];
 
 #[tokio::test]
@@ -177,4 +179,32 @@ async fn json_at_every_public_url() {
     let st = t.json("/e/city-open/main/standings").await;
     assert_eq!(st["rows"].as_array().unwrap().len(), 40);
     assert_eq!(st["tiebreaks"][0]["code"], "BH/C1");
+}
+
+/// Two rounds a day: the schedule gives each round its date and time.
+#[tokio::test]
+async fn the_schedule_has_round_times() {
+    let t = TestServer::with_demo();
+    let home = t.get("/e/city-open/").await;
+    assert!(
+        home.body
+            .contains("Sat 14 Mar 2026 <time class=\"round-time\">10:00</time>"),
+        "{}",
+        home.body
+    );
+    let json = t.json("/e/city-open/").await;
+    let schedule = &json["info"]["schedule"];
+    assert_eq!(
+        schedule[1],
+        serde_json::json!([2, "Sat 14 Mar 2026", "16:00"])
+    );
+    assert_eq!(
+        schedule[8],
+        serde_json::json!([9, "Wed 18 Mar 2026", "09:30"])
+    );
+    let festival = t.json("/e/festival/").await;
+    assert_eq!(
+        festival["info"]["schedule"][0],
+        serde_json::json!([1, "Fri 10 Apr 2026", null])
+    );
 }
