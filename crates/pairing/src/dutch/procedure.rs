@@ -64,7 +64,7 @@ impl<W: FieldWeight> Round<'_, W> {
     }
 
     fn solve(&mut self) {
-        self.mate = self.g.solve().to_vec();
+        self.mate = self.g.solve();
     }
 
     fn set(&mut self, u: usize, v: usize, weight: W) {
