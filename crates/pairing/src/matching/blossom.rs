@@ -35,8 +35,10 @@
 //!
 //! **Order of work.** Any order of scanning outer vertices and of handling
 //! tight edges is correct; this one keeps passes short on the dense,
-//! tie-rich graphs of pairing rounds: outer vertices are scanned
-//! last-labelled first, and a tight edge closing a cycle inside one tree is
+//! tie-rich graphs of pairing rounds: outer vertices are scanned in
+//! labelling order (breadth first, so trees meet early), the trees that
+//! augmented are left alone for the rest of the pass (each vertex is grown at
+//! most once per pass), and a tight edge closing a cycle inside one tree is
 //! only turned into a blossom once no vertex is left to scan (an augmenting
 //! path found first makes it unnecessary). Every per-pass structure is reset
 //! through the list of entries the pass wrote, so a pass costs its scans,
@@ -86,6 +88,9 @@ impl Arc {
 const FREE: u8 = 0;
 const OUTER: u8 = 1;
 const INNER: u8 = 2;
+/// In a tree that augmented during this pass: left alone until the next
+/// pass (each vertex is grown at most once per pass).
+const DEAD: u8 = 3;
 /// Breadcrumb used while looking for a common ancestor.
 const CRUMB: u8 = 5;
 
@@ -117,8 +122,9 @@ pub(super) struct Solver<W: Weight> {
     /// blossoms (valid while `best_edges_stage` is the current stage).
     best_edges_of: Vec<Vec<Arc>>,
     best_edges_stage: Vec<u32>,
-    /// Outer vertices waiting to be scanned (last in, first out).
+    /// Outer vertices waiting to be scanned (first in, first out).
     queue: Vec<usize>,
+    queue_head: usize,
     /// Tight edges between two outer vertices of one tree, not yet blossoms.
     pending: Vec<Arc>,
     /// Root vertex of the tree of a labelled id.
@@ -160,6 +166,7 @@ impl<W: Weight> Solver<W> {
             best_edges_of: vec![Vec::new(); 2 * n],
             best_edges_stage: vec![0; 2 * n],
             queue: Vec::new(),
+            queue_head: 0,
             pending: Vec::new(),
             tree: vec![NONE; 2 * n],
             members: vec![Vec::new(); n],
@@ -221,10 +228,31 @@ impl<W: Weight> Solver<W> {
                 }
             }
             if pass == 0 {
-                for v in 0..n {
-                    if self.mate[v] == NONE {
-                        self.dual[v] = self.least_feasible_dual(g, v);
-                    }
+                // Lower the duals of the free vertices: each edge to a
+                // matched vertex needs its full slack, an edge between two
+                // free vertices is split evenly, so that ties (a clique of
+                // equal weights) become tight together.
+                let lowered: Vec<(usize, W)> = (0..n)
+                    .filter(|&v| self.mate[v] == NONE)
+                    .map(|v| {
+                        let mut need = W::ZERO;
+                        let (dual, mate) = (&self.dual, &self.mate);
+                        g.scan(v, |x, w| {
+                            let d = if mate[x] == NONE {
+                                w
+                            } else {
+                                w.double() - dual[x]
+                            };
+                            if d > need {
+                                need = d;
+                            }
+                            true
+                        });
+                        (v, need)
+                    })
+                    .collect();
+                for (v, need) in lowered {
+                    self.dual[v] = need;
                 }
             }
         }
@@ -272,7 +300,7 @@ impl<W: Weight> Solver<W> {
         let mut isolated = Vec::new();
         for &v in touched {
             if self.needs_isolation(g, v) {
-                self.isolate(v);
+                self.isolate(g, v);
                 isolated.push(v);
             }
         }
@@ -320,10 +348,10 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Dissolves every blossom containing `v` and unmatches `v`.
-    fn isolate(&mut self, v: usize) {
+    fn isolate<G: Edges<W>>(&mut self, g: &G, v: usize) {
         while self.in_blossom[v] != v {
             let b = self.in_blossom[v];
-            self.dissolve(b);
+            self.dissolve(g, b);
         }
         let m = self.mate[v];
         if m != NONE {
@@ -333,20 +361,38 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Dissolves top-level blossom `b` outside a stage: its dual moves onto
-    /// its vertices (slacks inside unchanged, across its border raised), so its
-    /// base's outer matched edge is released when that dual was positive.
-    fn dissolve(&mut self, b: usize) {
+    /// its vertices (slacks inside unchanged, across its border raised). The
+    /// base's outer matched edge then has slack `z`: it stays tight when its
+    /// outer end can give up `z` of its dual (every other edge there has that
+    /// much slack), and is released otherwise.
+    fn dissolve<G: Edges<W>>(&mut self, g: &G, b: usize) {
         let z = self.dual[b];
         if z > W::ZERO {
-            for x in self.leaves_vec(b) {
+            let leaves = self.leaves_vec(b);
+            for &x in &leaves {
                 self.dual[x] += z;
             }
             self.dual[b] = W::ZERO;
             let base = self.base[b];
             let m = self.mate[base];
             if m != NONE {
-                self.mate[base] = NONE;
-                self.mate[m] = NONE;
+                let mut room = self.dual[m] >= z;
+                if room {
+                    let (dual, dm) = (&self.dual, self.dual[m]);
+                    g.scan(m, |x, w| {
+                        if x != base && dm + dual[x] - w.double() < z {
+                            room = false;
+                            return false;
+                        }
+                        true
+                    });
+                }
+                if room {
+                    self.dual[m] -= z;
+                } else {
+                    self.mate[base] = NONE;
+                    self.mate[m] = NONE;
+                }
             }
         }
         for c in core::mem::take(&mut self.children[b]) {
@@ -431,6 +477,7 @@ impl<W: Weight> Solver<W> {
         }
         self.forest.clear();
         self.queue.clear();
+        self.queue_head = 0;
         self.pending.clear();
         self.stage = self.stage.wrapping_add(1);
         if self.stage == 0 {
@@ -462,7 +509,7 @@ impl<W: Weight> Solver<W> {
         let mut changed = false;
         loop {
             // Grow the forest along tight edges, augmenting where possible.
-            while let Some(v) = self.queue.pop() {
+            while let Some(v) = self.next_queued() {
                 if let Some((a, b)) = self.scan_vertex(g, v) {
                     let ta = self.tree[self.in_blossom[a]];
                     let bb = self.in_blossom[b];
@@ -525,7 +572,7 @@ impl<W: Weight> Solver<W> {
 
     /// Takes the tree of `root` out of the forest after its path was
     /// flipped: its outer blossoms of dual zero are expanded (as at the end
-    /// of a classic stage) and its labels cleared.
+    /// of a classic stage) and its members marked dead for the pass.
     fn remove_tree(&mut self, root: usize) {
         let members = core::mem::take(&mut self.members[root]);
         let mut expand = Vec::new();
@@ -541,7 +588,7 @@ impl<W: Weight> Solver<W> {
             {
                 expand.push(id);
             }
-            self.label[id] = FREE;
+            self.label[id] = DEAD;
             self.label_end[id] = NO_ARC;
             self.best_edge[id] = NO_ARC;
             self.tree[id] = NONE;
@@ -672,6 +719,7 @@ impl<W: Weight> Solver<W> {
                         }
                         self.pending.push(Arc { a: v, b: x });
                     }
+                    DEAD => {}
                     _ => {
                         if self.label[x] == FREE {
                             // x sits unreached inside an inner blossom:
@@ -698,6 +746,15 @@ impl<W: Weight> Solver<W> {
             self.set_best(bv, own.0, own.1);
         }
         found
+    }
+
+    /// The next outer vertex waiting to be scanned, in labelling order.
+    fn next_queued(&mut self) -> Option<usize> {
+        let v = self.queue.get(self.queue_head).copied();
+        if v.is_some() {
+            self.queue_head += 1;
+        }
+        v
     }
 
     /// Expands outer blossoms whose dual reached zero (end of a pass).
