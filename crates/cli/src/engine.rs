@@ -8,6 +8,7 @@ mod generate;
 mod human;
 mod input;
 mod pair;
+mod progress;
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -6,6 +6,7 @@ use arbiter_pairing::checker;
 
 use super::failure::Failure;
 use super::input;
+use super::progress::RoundProgress;
 
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
@@ -19,7 +20,11 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
             path.display()
         )));
     }
-    let checks = checker::check(system.as_ref(), &doc.tournament)?;
+    let mut progress = RoundProgress::new("checking");
+    let checks = checker::check(system.as_ref(), &doc.tournament, &mut |r, n| {
+        progress.round(r, n)
+    })?;
+    drop(progress);
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

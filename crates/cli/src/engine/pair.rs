@@ -34,7 +34,9 @@ pub fn pair_next_round(
     let t = &doc.tournament;
     let round = round_input::round_to_pair(t);
     let problem = round_input::next_round(t, &announced_absences(doc, round))?;
-    let pairing = system.pair(&problem.tournament, problem.round)?;
+    let pairing = super::progress::long_pairing(problem.round, || {
+        system.pair(&problem.tournament, problem.round)
+    })?;
     Ok((problem, pairing))
 }
 
