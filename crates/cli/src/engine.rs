@@ -9,23 +9,25 @@ mod human;
 mod input;
 mod pair;
 mod progress;
+mod team;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-// Called by `arbiter pair FILE.trf` (the event subcommands).
-#[allow(unused_imports)]
-pub use human::print_human_pairing;
+pub use args::USAGE;
+/// Called by `arbiter pair FILE.trf` (the event subcommands).
+pub use human::human_pairing;
 
-use args::{Request, USAGE};
+use args::Request;
 use failure::Failure;
 
-/// True when the command line is for the engine: no arguments at all, a
-/// pairing-system flag first (`--dutch`, `--italo-swiss`, `--round-robin`,
-/// `--double-round-robin`), or `-r` (spec 05 §7.2).
+/// True when the command line is for the engine: a pairing-system flag
+/// first (`--dutch`, `--italo-swiss`, `--round-robin`,
+/// `--double-round-robin`, `--team-swiss`), or `-r` (spec 05 §7.2). A bare `arbiter`
+/// prints the help.
 pub fn is_engine_invocation(args: &[OsString]) -> bool {
     match args.get(1).and_then(|a| a.to_str()) {
-        None => args.len() <= 1,
+        None => false,
         Some("-r") => true,
         Some(first) => args::system_flag(first).is_some(),
     }
@@ -36,12 +38,12 @@ pub fn run(args: &[OsString]) -> ExitCode {
     let parsed = match args::parse(args.get(1..).unwrap_or_default()) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{}\n{USAGE}", e.0);
+            crate::out::warn(format_args!("{}\n{USAGE}", e.0));
             return ExitCode::from(crate::exit::INVALID_INPUT);
         }
     };
     if parsed.version {
-        println!("{}", build_line());
+        crate::out::line(build_line());
     }
     let (Some(system), Some(request)) = (parsed.system, parsed.request) else {
         return ExitCode::SUCCESS;
@@ -49,14 +51,22 @@ pub fn run(args: &[OsString]) -> ExitCode {
     if parsed.checklist {
         return Failure::invalid("the -l checklist is not supported by this version").exit();
     }
+    let team = system == arbiter_model::System::TeamSwiss;
     let result = match request {
-        Request::Pair { input, output } => pair::run(system, &input, output.as_deref()),
-        Request::Check { input } => check::run(system, &input),
+        Request::Pair { input, output } if team => team::pair(&input, output.as_deref()),
+        Request::Check { input } if team => team::check(&input),
+        Request::Generate { .. } if team => Err(Failure::invalid(
+            "the generator (-g) does not make team tournaments",
+        )),
+        Request::Pair { input, output } => {
+            pair::run(system.engine_flag(), &input, output.as_deref())
+        }
+        Request::Check { input } => check::run(system.engine_flag(), &input),
         Request::Generate {
             source,
             output,
             seed,
-        } => generate::run(system, &source, &output, seed.as_deref()),
+        } => generate::run(system.engine_flag(), &source, &output, seed.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -64,7 +74,7 @@ pub fn run(args: &[OsString]) -> ExitCode {
     }
 }
 
-/// The build line printed for `-r` or a bare `arbiter`.
+/// The build line printed for `-r`.
 fn build_line() -> String {
     format!(
         "Arbiter {} pairing engine (FIDE Dutch 2026 rules; bbpPairings v6 command line)",

@@ -1,48 +1,39 @@
-//! The arbiter's event workflow: `new`, `section`, `player`, `bye`, `forbid`,
-//! `pair`, `pairings`, `pairing set`, `result`, `export trf`, `import trf`,
-//! `log`, `undo`.
+//! The arbiter's event commands: `new`, `event set`, `section`, `player`,
+//! `bye`, `forbid`, `draw`, `pair`, `pairings`, `pairing set`, `result`,
+//! `export trf`, `import trf`, `log`, `undo`.
 //!
-//! An event is one SQLite file holding an append-only journal
-//! ([`arbiter_store`]); every command reads and folds it
-//! ([`arbiter_model::journal`]), checks the request against the rules, and
-//! appends its entries in one transaction — or refuses with exit code 3 and
-//! leaves the file untouched.
+//! Each parses its command line, asks the desk ([`arbiter_desk`]) — which
+//! checks the request and journals it, or refuses and writes nothing —
+//! and prints what it did in one line (or the view asked for). Refusals
+//! exit 3, an unreadable file 5, a concurrent writer 6, no valid pairing
+//! 1 ([`crate::exit`]).
 //!
-//! PLAYER arguments are the ids printed at registration. TPNs are assigned by
-//! the initial ranking when a round is paired (see
-//! [`arbiter_model::journal`]); `player list` shows both, and exported TRF
-//! files use TPNs.
+//! PLAYER arguments are the ids printed at registration. TPNs are assigned
+//! by the initial ranking when a round is paired (or drawn by lot); `player
+//! list` shows both, pairings show both, standings and exported TRF files
+//! use TPNs.
 
-mod baku;
-mod csv;
-mod error;
-mod import_trf;
-mod options;
-mod players;
-mod report;
-mod round_robin;
-mod rounds;
-mod session;
+mod render;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter_model::journal::{Event, PlayerId};
+use arbiter_desk::{
+    Desk, DeskError, EventDetailsForm, NewEvent, Origin, PlayerForm, SectionForm, SetPairing,
+};
+use arbiter_model::System;
+use arbiter_model::journal::PlayerId;
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 
-pub use error::CliError;
-/// For `standings`/`crosstable` on an event (connected by `main.rs`).
-#[allow(unused_imports)]
-pub use report::load_tournament;
-
-use options::{PlayerFields, SectionArgs, SectionSettings};
-use session::Session;
+use crate::out;
+use render::who;
 
 #[derive(Subcommand, Clone, Debug)]
 pub enum EventCommand {
     /// Create a new event file with its first section.
     New {
-        /// The event file to create (e.g. open2026.arb).
+        /// The event file to create (e.g. open2026.arb); it must not exist.
         event: PathBuf,
         /// Name of the event.
         #[arg(long)]
@@ -51,7 +42,7 @@ pub enum EventCommand {
         #[arg(long, default_value = "main")]
         section: String,
         #[command(flatten)]
-        config: SectionArgs,
+        config: NewSectionArgs,
     },
     /// Set the event's descriptive data (TRF headers 012-132).
     #[command(subcommand)]
@@ -77,14 +68,16 @@ pub enum EventCommand {
         /// Round number.
         #[arg(long)]
         round: u32,
-        /// half, zero or full.
+        /// Points of the bye: half, zero or full (a round robin knows only
+        /// zero: an absence).
         #[arg(long, required_unless_present = "cancel")]
         points: Option<String>,
         /// Cancel the bye of that round instead.
         #[arg(long)]
         cancel: bool,
     },
-    /// Forbid two players to be paired with each other.
+    /// Forbid two players to be paired with each other (a second time
+    /// records nothing).
     Forbid {
         /// The event file.
         event: PathBuf,
@@ -93,7 +86,20 @@ pub enum EventCommand {
         /// Player id.
         b: PlayerId,
     },
-    /// Pair the next round of an event (or of a .trf file) and print the boards.
+    /// Draw the pairing numbers by lot before round 1: Berger numbers of a
+    /// round robin, lot numbers of the Italo-Swiss system. The seed is
+    /// recorded; the same seed gives the same numbers.
+    Draw {
+        /// The event file.
+        event: PathBuf,
+        /// Seed of the draw, an unsigned integer (default: from the clock).
+        #[arg(long)]
+        seed: Option<String>,
+        #[command(flatten)]
+        section: SectionSelect,
+    },
+    /// Pair the next round of an event (or of a .trf file, with the system
+    /// its record 192 names) and print the boards.
     Pair {
         /// An event file, or a .trf file.
         event: PathBuf,
@@ -107,8 +113,9 @@ pub enum EventCommand {
         /// Round (default: the latest paired).
         #[arg(long)]
         round: Option<u32>,
-        /// text or tsv (board, White id, Black id; the bye as Black 0).
-        #[arg(long, default_value = "text")]
+        /// text, or tsv (board, White id, Black id; the bye as Black 0).
+        #[arg(long, default_value = "text",
+              value_parser = PossibleValuesParser::new(["text", "tsv"]))]
         format: String,
         #[command(flatten)]
         section: SectionSelect,
@@ -131,9 +138,9 @@ pub enum EventCommand {
         #[command(flatten)]
         section: SectionSelect,
     },
-    /// Print the journal.
+    /// Print the journal: every command with what it recorded.
     Log { event: PathBuf },
-    /// Cancel the latest action still in force (itself journaled).
+    /// Cancel the latest command still in force (itself journaled).
     Undo { event: PathBuf },
 }
 
@@ -145,6 +152,174 @@ pub struct SectionSelect {
     pub section: Option<String>,
 }
 
+/// The settings of a new section (`new`, `section add`).
+#[derive(Args, Clone, Debug)]
+pub struct NewSectionArgs {
+    /// Total number of rounds (1-99).
+    #[arg(long)]
+    pub rounds: String,
+    #[command(flatten)]
+    pub settings: SectionSettings,
+}
+
+/// Section settings that have defaults (Dutch, 1-½-0, White).
+#[derive(Args, Clone, Debug, Default)]
+pub struct SectionSettings {
+    /// Pairing system.
+    #[arg(long, value_parser = PossibleValuesParser::new(System::ALL.map(System::name)))]
+    pub system: Option<String>,
+    /// Tie-break codes in order, comma-separated (e.g. BH/C1,BH,PS), or a
+    /// national preset: it-buchholz, it-sonneborn, pl-002, by-004.
+    #[arg(long)]
+    pub tiebreaks: Option<String>,
+    /// Points for win, draw, loss (e.g. 1,0.5,0 or 3,1,0).
+    #[arg(long)]
+    pub scoring: Option<String>,
+    /// Players of one team are never paired together (refused for a round
+    /// robin, whose schedule is fixed).
+    #[arg(long)]
+    pub avoid_team_pairings: bool,
+    /// Colour of the top-ranked player in round 1: white or black (Dutch
+    /// 5.1; drawn by lot before round 1, default white).
+    #[arg(long)]
+    pub initial_colour: Option<String>,
+    /// Acceleration of the pairing scores: baku or none (C.04.7, Dutch
+    /// system only; needs win = 2 draws, loss 0).
+    #[arg(long)]
+    pub acceleration: Option<String>,
+}
+
+impl SectionSettings {
+    fn form(&self, rounds: Option<&str>) -> SectionForm {
+        SectionForm {
+            rounds: rounds.map(str::to_string),
+            system: self.system.clone(),
+            tiebreaks: self.tiebreaks.clone(),
+            scoring: self.scoring.clone(),
+            avoid_team_pairings: self.avoid_team_pairings.then_some(true),
+            initial_colour: self.initial_colour.clone(),
+            acceleration: self.acceleration.clone(),
+        }
+    }
+}
+
+/// Descriptive data of the event (`event set`), as the TRF headers hold it.
+#[derive(Args, Clone, Debug, Default)]
+pub struct EventDetails {
+    /// 012: name of the event.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// 022: city.
+    #[arg(long)]
+    pub city: Option<String>,
+    /// 032: federation, three letters.
+    #[arg(long)]
+    pub fed: Option<String>,
+    /// 042: start date, YYYY-MM-DD.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// 052: end date, YYYY-MM-DD.
+    #[arg(long)]
+    pub end: Option<String>,
+    /// 092: type of tournament, free text.
+    #[arg(long)]
+    pub kind: Option<String>,
+    /// 102: chief arbiter.
+    #[arg(long)]
+    pub chief_arbiter: Option<String>,
+    /// 112: deputy arbiters, comma-separated.
+    #[arg(long)]
+    pub deputies: Option<String>,
+    /// 122: time control.
+    #[arg(long)]
+    pub time_control: Option<String>,
+    /// 132: the date of each round, comma-separated YYYY-MM-DD.
+    #[arg(long)]
+    pub round_dates: Option<String>,
+}
+
+impl EventDetails {
+    fn form(&self) -> EventDetailsForm {
+        EventDetailsForm {
+            name: self.name.clone(),
+            city: self.city.clone(),
+            fed: self.fed.clone(),
+            start: self.start.clone(),
+            end: self.end.clone(),
+            kind: self.kind.clone(),
+            chief_arbiter: self.chief_arbiter.clone(),
+            deputies: self.deputies.clone(),
+            time_control: self.time_control.clone(),
+            round_dates: self.round_dates.clone(),
+        }
+    }
+}
+
+/// The fields of a player as typed (`player add`, `player update`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct PlayerFields {
+    /// `Lastname, Firstname`.
+    #[arg(long)]
+    pub name: Option<String>,
+    /// FIDE standard rating (0 = unrated).
+    #[arg(long)]
+    pub rating: Option<String>,
+    /// FIDE rapid rating (0 = unrated).
+    #[arg(long)]
+    pub rapid: Option<String>,
+    /// FIDE blitz rating (0 = unrated).
+    #[arg(long)]
+    pub blitz: Option<String>,
+    /// National rating (0 = unrated).
+    #[arg(long)]
+    pub national: Option<String>,
+    /// FIDE title: GM IM WGM FM WIM CM WFM WCM.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// m or w.
+    #[arg(long)]
+    pub sex: Option<String>,
+    /// Birth date, YYYY-MM-DD (or only YYYY).
+    #[arg(long)]
+    pub born: Option<String>,
+    /// Federation, three letters.
+    #[arg(long)]
+    pub fed: Option<String>,
+    /// FIDE id.
+    #[arg(long = "fide-id")]
+    pub fide_id: Option<String>,
+    #[arg(long)]
+    pub club: Option<String>,
+    #[arg(long)]
+    pub team: Option<String>,
+    /// A free label the prize and fee rules test (e.g. resident); repeat
+    /// for several: --tag resident --tag disabled.
+    #[arg(long)]
+    pub tag: Vec<String>,
+}
+
+impl PlayerFields {
+    fn form(&self, untag: &[String]) -> PlayerForm {
+        PlayerForm {
+            name: self.name.clone(),
+            rating: self.rating.clone(),
+            rapid: self.rapid.clone(),
+            blitz: self.blitz.clone(),
+            national: self.national.clone(),
+            title: self.title.clone(),
+            sex: self.sex.clone(),
+            born: self.born.clone(),
+            fed: self.fed.clone(),
+            fide_id: self.fide_id.clone(),
+            club: self.club.clone(),
+            team: self.team.clone(),
+            tags: None,
+            tag: self.tag.clone(),
+            untag: untag.to_vec(),
+        }
+    }
+}
+
 #[derive(Subcommand, Clone, Debug)]
 pub enum DetailsCommand {
     /// Change the given details; the others stay.
@@ -152,7 +327,7 @@ pub enum DetailsCommand {
         /// The event file.
         event: PathBuf,
         #[command(flatten)]
-        details: options::EventDetails,
+        details: EventDetails,
     },
 }
 
@@ -165,7 +340,7 @@ pub enum SectionCommand {
         /// Section code (e.g. A, B, U12).
         code: String,
         #[command(flatten)]
-        config: SectionArgs,
+        config: NewSectionArgs,
     },
     /// Change a section's settings.
     Set {
@@ -173,8 +348,9 @@ pub enum SectionCommand {
         event: PathBuf,
         /// Section code (e.g. A, B, U12).
         code: String,
+        /// Total number of rounds (1-99).
         #[arg(long)]
-        rounds: Option<u32>,
+        rounds: Option<String>,
         #[command(flatten)]
         settings: SectionSettings,
     },
@@ -191,8 +367,9 @@ pub enum PlayerCommand {
         #[command(flatten)]
         section: SectionSelect,
     },
-    /// Register every player of a CSV file (header: name,rating,title,sex,
-    /// born,fed,fide-id,club,team), all or none.
+    /// Register every player of a CSV file (UTF-8; header: name,rating,
+    /// rapid,blitz,national,title,sex,born,fed,fide-id,club,team,tags in any
+    /// order; tags separated by ';'), all or none.
     Import {
         /// The event file.
         event: PathBuf,
@@ -201,7 +378,7 @@ pub enum PlayerCommand {
         #[command(flatten)]
         section: SectionSelect,
     },
-    /// Change a player's data.
+    /// Change the given fields of a player's data.
     Update {
         /// The event file.
         event: PathBuf,
@@ -209,6 +386,9 @@ pub enum PlayerCommand {
         player: PlayerId,
         #[command(flatten)]
         fields: PlayerFields,
+        /// Remove a tag the player holds; repeat for several.
+        #[arg(long)]
+        untag: Vec<String>,
     },
     /// Withdraw a player: not paired from the next round (or --from-round).
     Withdraw {
@@ -232,6 +412,11 @@ pub enum PlayerCommand {
     List {
         /// The event file.
         event: PathBuf,
+        /// text, or tsv (every attribute: sex, title, birth date,
+        /// federation, FIDE id, the four ratings, club, team, tags).
+        #[arg(long, default_value = "text",
+              value_parser = PossibleValuesParser::new(["text", "tsv"]))]
+        format: String,
         #[command(flatten)]
         section: SectionSelect,
     },
@@ -243,7 +428,7 @@ pub enum ImportCommand {
     Trf {
         /// The file to read.
         file: PathBuf,
-        /// The event file.
+        /// The event file to create.
         event: PathBuf,
         /// Code of the section to create.
         #[arg(long, default_value = "main")]
@@ -257,7 +442,7 @@ pub enum ExportCommand {
     Trf {
         /// The event file.
         event: PathBuf,
-        /// Output file (default: standard output).
+        /// Output file (default: standard output); never an event file.
         #[arg(short, long)]
         output: Option<PathBuf>,
         #[command(flatten)]
@@ -268,7 +453,7 @@ pub enum ExportCommand {
 #[derive(Subcommand, Clone, Debug)]
 pub enum PairingCommand {
     /// Make board BOARD of ROUND WHITE against BLACK (BLACK 0: WHITE gets the
-    /// bye). Boards the two players leave are dissolved.
+    /// bye). Boards the two players leave are dissolved, and listed.
     Set {
         /// The event file.
         event: PathBuf,
@@ -280,7 +465,7 @@ pub enum PairingCommand {
         white: PlayerId,
         /// Player id of Black, or 0 for the pairing-allocated bye.
         black: PlayerId,
-        /// Allow a forbidden or repeated pair (logged).
+        /// Allow a forbidden pair, a rematch or a second bye (logged).
         #[arg(long = "override")]
         override_rules: bool,
         #[command(flatten)]
@@ -289,26 +474,18 @@ pub enum PairingCommand {
 }
 
 /// Runs one event command; errors are printed with their exit code.
-///
-/// When another process wrote to the event while this command ran, the
-/// command is run again on the new state (optimistic concurrency: nothing
-/// was written by the failed attempt).
 pub fn run(command: EventCommand) -> ExitCode {
-    const ATTEMPTS: usize = 5;
-    for attempt in 1..=ATTEMPTS {
-        match dispatch(command.clone()) {
-            Ok(code) => return code,
-            Err(e) if e.retry && attempt < ATTEMPTS => continue,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(e.code);
-            }
-        }
+    match dispatch(command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => out::fail(&e),
     }
-    ExitCode::from(crate::exit::INTERNAL)
 }
 
-fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
+fn origin() -> Origin {
+    Origin::command_line(std::env::args_os())
+}
+
+fn dispatch(command: EventCommand) -> Result<(), DeskError> {
     match command {
         EventCommand::New {
             event,
@@ -316,30 +493,45 @@ fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
             section,
             config,
         } => {
-            let config = config.config()?;
-            Session::create(
-                &event,
-                vec![
-                    Event::EventCreated { name },
-                    Event::SectionCreated {
-                        code: section,
-                        config,
-                    },
-                ],
-            )?;
+            let request = NewEvent {
+                name,
+                section,
+                config: config.settings.form(Some(&config.rounds)),
+            };
+            let (_, created) = Desk::create(&event, &origin(), &request)?;
+            out::line(format_args!(
+                "created {}: {}, section {}: {} rounds, {}",
+                event.display(),
+                created.name,
+                created.section,
+                created.config.rounds,
+                created.config.system.label()
+            ));
         }
         EventCommand::Event(DetailsCommand::Set { event, details }) => {
-            let mut s = Session::open(&event)?;
-            let info = details.apply(s.journal.state().info.clone().unwrap_or_default())?;
-            s.commit(vec![Event::EventConfigured { info }])?;
+            let set = Desk::open(&event)?.set_details(&origin(), &details.form())?;
+            out::line(if set.changed {
+                format!("{}: event details set", event.display())
+            } else {
+                format!(
+                    "{}: the details were already these; nothing recorded",
+                    event.display()
+                )
+            });
         }
         EventCommand::Section(SectionCommand::Add {
             event,
             code,
             config,
         }) => {
-            let config = config.config()?;
-            Session::open(&event)?.commit(vec![Event::SectionCreated { code, config }])?;
+            let form = config.settings.form(Some(&config.rounds));
+            let s = Desk::open(&event)?.add_section(&origin(), &code, &form)?;
+            out::line(format_args!(
+                "section {} added: {} rounds, {}",
+                s.code,
+                s.config.rounds,
+                s.config.system.label()
+            ));
         }
         EventCommand::Section(SectionCommand::Set {
             event,
@@ -347,53 +539,119 @@ fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
             rounds,
             settings,
         }) => {
-            let mut s = Session::open(&event)?;
-            let section = s.journal.state().section(Some(&code))?;
-            let mut config = settings.apply(section.config.clone())?;
-            if config.is_round_robin() && !section.forbidden.is_empty() {
-                return Err(CliError::refused(format!(
-                    "section '{code}' has {} forbidden pair(s): a {} cannot avoid them \
-                     (its Berger schedule is fixed, spec 04 §6)",
-                    section.forbidden.len(),
-                    config.system
-                )));
-            }
-            if let Some(r) = rounds {
-                config.rounds = r;
-            }
-            s.commit(vec![Event::SectionConfigured { code, config }])?;
+            let form = settings.form(rounds.as_deref());
+            let s = Desk::open(&event)?.configure_section(&origin(), &code, &form)?;
+            out::line(if s.changed {
+                format!(
+                    "section {} set: {} rounds, {}",
+                    s.code,
+                    s.config.rounds,
+                    s.config.system.label()
+                )
+            } else {
+                format!(
+                    "section {}: the settings were already these; nothing recorded",
+                    s.code
+                )
+            });
         }
         EventCommand::Player(c) => player(c)?,
         EventCommand::Import(ImportCommand::Trf {
             file,
             event,
             section,
-        }) => import_trf::run(&file, &event, &section)?,
+        }) => {
+            let doc = arbiter_desk::read_trf(&file)?;
+            let (_, imported) = Desk::import_trf(&event, &origin(), &section, &doc)?;
+            for line in render::imported(&event.display().to_string(), &imported) {
+                out::line(line);
+            }
+        }
         EventCommand::Export(ExportCommand::Trf {
             event,
             output,
             section,
-        }) => report::export_trf(&event, section.section.as_deref(), output.as_deref())?,
+        }) => export_trf(&event, section.section.as_deref(), output.as_deref())?,
         EventCommand::Bye {
             event,
             player,
             round,
             points,
             cancel,
-        } => players::bye(&event, player, round, points.as_deref(), cancel)?,
-        EventCommand::Forbid { event, a, b } => players::forbid(&event, a, b)?,
+        } => {
+            let mut desk = Desk::open(&event)?;
+            let set = match (cancel, points) {
+                (false, Some(points)) => desk.request_bye(&origin(), player, round, &points)?,
+                _ => desk.cancel_bye(&origin(), player, round)?,
+            };
+            out::line(match set.kind {
+                Some(kind) => format!(
+                    "{} bye for {} in round {}",
+                    format!("{kind:?}").to_lowercase(),
+                    who(&set.player),
+                    set.round
+                ),
+                None => format!(
+                    "the bye of {} in round {} is cancelled",
+                    who(&set.player),
+                    set.round
+                ),
+            });
+        }
+        EventCommand::Forbid { event, a, b } => {
+            let f = Desk::open(&event)?.forbid(&origin(), a, b)?;
+            out::line(if f.added {
+                format!("{} and {} will not be paired", who(&f.a), who(&f.b))
+            } else {
+                format!(
+                    "{} and {} are already a forbidden pair; nothing recorded",
+                    who(&f.a),
+                    who(&f.b)
+                )
+            });
+        }
+        EventCommand::Draw {
+            event,
+            seed,
+            section,
+        } => {
+            let drawn = Desk::open(&event)?.draw_lots(
+                &origin(),
+                section.section.as_deref(),
+                seed.as_deref(),
+            )?;
+            let numbers: Vec<String> = drawn
+                .numbers
+                .iter()
+                .map(|p| format!("{} {}", p.tpn, who(p)))
+                .collect();
+            out::line(format_args!(
+                "{}: lots drawn with seed {}: {}",
+                drawn.heading,
+                drawn.seed,
+                numbers.join("; ")
+            ));
+        }
         EventCommand::Pair { event, section } => {
             if is_trf(&event) {
-                return Ok(crate::engine::print_human_pairing(&event));
+                return crate::engine::human_pairing(&event);
             }
-            rounds::pair(&event, section.section.as_deref())?
+            let view =
+                Desk::open(&event)?.pair_next_round(&origin(), section.section.as_deref())?;
+            out::print(&render::round_text(&view));
         }
         EventCommand::Pairings {
             event,
             round,
             format,
             section,
-        } => rounds::pairings(&event, section.section.as_deref(), round, &format)?,
+        } => {
+            let view = Desk::open_read_only(&event)?.pairings(section.section.as_deref(), round)?;
+            out::print(&match format.as_str() {
+                "tsv" => render::round_tsv(&view),
+                _ => render::round_text(&view),
+            });
+        }
         EventCommand::Pairing(PairingCommand::Set {
             event,
             round,
@@ -402,57 +660,219 @@ fn dispatch(command: EventCommand) -> Result<ExitCode, CliError> {
             black,
             override_rules,
             section,
-        }) => rounds::set(
-            &event,
-            section.section.as_deref(),
-            round,
-            board,
-            white,
-            black,
-            override_rules,
-        )?,
+        }) => {
+            let request = SetPairing {
+                section: section.section,
+                round,
+                board,
+                white,
+                black: (black != 0).then_some(black),
+                override_rules,
+            };
+            let set = Desk::open(&event)?.set_pairing(&origin(), &request)?;
+            let mut line = format!("round {round}: board {board} set by hand");
+            if set.override_rules {
+                line.push_str(" (override, logged)");
+            }
+            if set.dissolved.is_empty() {
+                line.push_str("; no other board changed");
+            } else {
+                let boards: Vec<String> = set
+                    .dissolved
+                    .iter()
+                    .map(|d| format!("board {} ({} - {})", d.board, who(&d.white), who(&d.black)))
+                    .collect();
+                line.push_str(&format!("; dissolved {}", boards.join(", ")));
+            }
+            if !set.left_unpaired.is_empty() {
+                let left: Vec<String> = set.left_unpaired.iter().map(who).collect();
+                line.push_str(&format!("; without an opponent now: {}", left.join(", ")));
+            }
+            out::line(line);
+            out::print(&render::round_text(&set.round));
+        }
         EventCommand::GameResult {
             event,
             round,
             board,
             result,
             section,
-        } => rounds::result(&event, section.section.as_deref(), round, board, &result)?,
-        EventCommand::Log { event } => report::log(&event)?,
-        EventCommand::Undo { event } => report::undo(&event)?,
+        } => {
+            let r = Desk::open(&event)?.record_result(
+                &origin(),
+                section.section.as_deref(),
+                round,
+                board,
+                &result,
+            )?;
+            let game = format!(
+                "round {} board {}: {} - {} {}",
+                r.round,
+                r.board,
+                who(&r.white),
+                who(&r.black),
+                r.result.code()
+            );
+            out::line(match r.previous {
+                Some(old) if old == r.result => {
+                    format!("{game} (already recorded; nothing changed)")
+                }
+                Some(old) => format!("{game} (corrected from {})", old.code()),
+                None => game,
+            });
+        }
+        EventCommand::Log { event } => {
+            let log = Desk::open_read_only(&event)?.log()?;
+            out::print(&render::log_text(&log));
+        }
+        EventCommand::Undo { event } => {
+            let undone = Desk::open(&event)?.undo(&origin())?;
+            for (seq, what) in &undone.entries {
+                out::line(format_args!("undone #{seq}: {what}"));
+            }
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
-fn player(c: PlayerCommand) -> Result<(), CliError> {
+fn player(c: PlayerCommand) -> Result<(), DeskError> {
     match c {
         PlayerCommand::Add {
             event,
             fields,
             section,
-        } => players::add(&event, section.section.as_deref(), &fields),
+        } => {
+            let added = Desk::open(&event)?.add_player(
+                &origin(),
+                section.section.as_deref(),
+                &fields.form(&[]),
+            )?;
+            for w in render::warnings(&added.warnings) {
+                out::warn(w);
+            }
+            out::line(format_args!(
+                "registered player {}: {} (section {})",
+                added.id, added.name, added.section
+            ));
+        }
         PlayerCommand::Import {
             event,
             file,
             section,
-        } => players::import(&event, section.section.as_deref(), &file),
+        } => {
+            let bytes = std::fs::read(&file).map_err(|e| {
+                DeskError::storage(format!("{}: cannot read the file: {e}", file.display()))
+            })?;
+            let mut desk = Desk::open(&event)?;
+            let imported = desk.import_players_csv(
+                &origin(),
+                section.section.as_deref(),
+                &file.display().to_string(),
+                &bytes,
+            )?;
+            for (line, w) in &imported.warnings {
+                out::warn(format_args!("warning: {} line {line}: {w}", file.display()));
+            }
+            out::line(match (imported.ids.first(), imported.ids.last()) {
+                (Some(first), Some(last)) => format!(
+                    "imported {} players into section {}: ids {first}-{last}",
+                    imported.ids.len(),
+                    imported.section
+                ),
+                _ => format!("imported 0 players into section {}", imported.section),
+            });
+        }
         PlayerCommand::Update {
             event,
             player,
             fields,
-        } => players::update(&event, player, &fields),
+            untag,
+        } => {
+            let u = Desk::open(&event)?.update_player(&origin(), player, &fields.form(&untag))?;
+            for w in render::warnings(&u.warnings) {
+                out::warn(w);
+            }
+            out::line(if u.changed.is_empty() {
+                format!(
+                    "player {} ({}): the data given are the current ones; nothing recorded",
+                    u.id, u.name
+                )
+            } else {
+                format!(
+                    "player {} ({}): {} changed",
+                    u.id,
+                    u.name,
+                    u.changed.join(", ")
+                )
+            });
+        }
         PlayerCommand::Withdraw {
             event,
             player,
             from_round,
-        } => players::withdraw(&event, player, from_round, false),
+        } => {
+            let w = Desk::open(&event)?.withdraw(&origin(), player, from_round)?;
+            out::line(format_args!(
+                "{} is withdrawn from round {}",
+                who(&w.player),
+                w.from_round
+            ));
+        }
         PlayerCommand::Reinstate {
             event,
             player,
             from_round,
-        } => players::withdraw(&event, player, from_round, true),
-        PlayerCommand::List { event, section } => players::list(&event, section.section.as_deref()),
+        } => {
+            let w = Desk::open(&event)?.reinstate(&origin(), player, from_round)?;
+            out::line(format_args!(
+                "{} plays again from round {}",
+                who(&w.player),
+                w.from_round
+            ));
+        }
+        PlayerCommand::List {
+            event,
+            format,
+            section,
+        } => {
+            let list = Desk::open_read_only(&event)?.players(section.section.as_deref())?;
+            out::print(&match format.as_str() {
+                "tsv" => render::players_tsv(&list),
+                _ => render::players_text(&list),
+            });
+        }
     }
+    Ok(())
+}
+
+/// `export trf EVENT [-o FILE]`.
+fn export_trf(event: &Path, section: Option<&str>, output: Option<&Path>) -> Result<(), DeskError> {
+    let export = Desk::open_read_only(event)?.export_trf(section)?;
+    if let Some((round, missing)) = export.incomplete {
+        out::warn(format_args!(
+            "note: round {round} is not complete ({missing} result(s) missing); the file holds rounds 1-{}",
+            export.rounds
+        ));
+    }
+    if let Some(why) = &export.unranked {
+        out::warn(format_args!("note: no ranks in the file: {why}"));
+    }
+    for w in &export.warnings {
+        out::warn(format_args!("warning: {w}"));
+    }
+    match output {
+        Some(path) if path != Path::new("-") => {
+            arbiter_desk::write_file(path, export.text.as_bytes())?;
+            out::line(format_args!(
+                "wrote {}: {}, rounds 1-{}",
+                path.display(),
+                export.heading,
+                export.rounds
+            ));
+        }
+        _ => out::print(&export.text),
+    }
+    Ok(())
 }
 
 /// A `.trf` file rather than an event.

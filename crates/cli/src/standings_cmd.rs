@@ -1,34 +1,27 @@
 //! `arbiter standings` and `arbiter crosstable`: rankings with FIDE
-//! tie-breaks and crosstables, from a TRF file or an event.
-//!
-//! Library entry points for other commands (the event store):
-//! [`print_standings`] and [`print_crosstable`] take an already loaded
-//! tournament and the parsed arguments.
+//! tie-breaks and crosstables, from a TRF file or an event, computed by the
+//! desk and rendered here.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use arbiter_model::Tournament;
-use arbiter_standings::crosstable::{self, CrosstableLayout};
-use arbiter_standings::labels::Lang;
-use arbiter_standings::presets::Preset;
-use arbiter_standings::render::{Format, RenderOptions, render};
-use arbiter_standings::team::{TeamRules, render_teams, team_standings};
-use arbiter_standings::{
-    Edition, LastResort, Mode, RatingList, StandingsOptions, compute_standings, parse_list,
+use arbiter_desk::{
+    CrosstableReport, CrosstableRequest, Desk, DeskError, Heading, StandingsReport,
+    StandingsRequest, TeamRequest,
 };
-use clap::{Args, ValueEnum};
+use arbiter_standings::crosstable::render_crosstable;
+use arbiter_standings::labels::Lang;
+use arbiter_standings::render::{Format, RenderOptions, render};
+use arbiter_standings::team::render_teams;
+use clap::Args;
+use clap::builder::PossibleValuesParser;
 
-use crate::exit;
+use crate::out;
 
-/// Rating list read by rating-based tie-breaks.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RatingListArg {
-    Fide,
-    Rapid,
-    Blitz,
-    National,
-}
+/// What the crosstable's cells mean (text format).
+const LEGEND: &str = "Legend: 12w1 = against TPN 12 with White, won (½ drawn, 0 lost); \
++ won by forfeit, - lost by forfeit; U pairing-allocated bye; F full-point bye; \
+H half-point bye; Z zero-point bye or absent; - alone: no record.";
 
 #[derive(Args, Debug)]
 pub struct StandingsArgs {
@@ -43,7 +36,7 @@ pub struct StandingsArgs {
     #[arg(long, short = 't', allow_hyphen_values = true)]
     pub tiebreaks: Option<String>,
     /// A national tie-break list: it-buchholz (Buchholz variante italiana),
-    /// it-sonneborn, pl-002, by-004.
+    /// it-sonneborn, pl-002, by-004; pl-001 (family teams: MP, then board 1).
     #[arg(long, conflicts_with = "tiebreaks")]
     pub preset: Option<String>,
     /// Output format: text, tsv, csv or json.
@@ -55,36 +48,42 @@ pub struct StandingsArgs {
     /// Edition of the tie-break regulations (2009, 2023, 2024, 2026).
     /// Default: by the start date (record 042), 2026 without a date.
     #[arg(long)]
-    pub edition: Option<Edition>,
+    pub edition: Option<String>,
     /// Treat the tournament as a round robin (default: from the system code).
     #[arg(long, conflicts_with = "swiss")]
     pub round_robin: bool,
     /// Treat the tournament as a Swiss.
     #[arg(long)]
     pub swiss: bool,
-    /// Count only rounds 1..N (default: the last round with a game or a PAB).
+    /// Count only rounds 1..N, N not beyond the rounds played (default:
+    /// the last round with a game or a PAB).
     #[arg(long)]
-    pub rounds: Option<u32>,
+    pub rounds: Option<String>,
     /// What separates participants equal on everything: share, tpn, lots,
     /// lots:SEED.
     #[arg(long, default_value = "share")]
-    pub last_resort: LastResort,
+    pub last_resort: String,
     /// Rating given to unrated players by rating-based tie-breaks.
     #[arg(long)]
-    pub unrated_rating: Option<u16>,
+    pub unrated_rating: Option<String>,
     /// Rating list for rating-based tie-breaks.
-    #[arg(long, value_enum, default_value = "fide")]
-    pub rating_list: RatingListArg,
+    #[arg(long, default_value = "fide",
+          value_parser = PossibleValuesParser::new(["fide", "rapid", "blitz", "national"]))]
+    pub rating_list: String,
     /// Print the team classification instead (teams of the file, or the
     /// players' team field): sums of the members' points and tie-breaks.
     #[arg(long)]
     pub teams: bool,
     /// With --teams: count only the best N members of each team.
     #[arg(long, requires = "teams")]
-    pub team_size: Option<usize>,
+    pub team_size: Option<String>,
     /// With --teams: at least this many women among the counted members.
-    #[arg(long, requires = "teams", default_value_t = 0)]
-    pub min_women: usize,
+    #[arg(long, requires = "teams")]
+    pub min_women: Option<String>,
+    /// Only the players of this category of the section's prize plan
+    /// (e.g. women, u18), ranked among themselves; events only.
+    #[arg(long, conflicts_with = "teams")]
+    pub category: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -96,8 +95,8 @@ pub struct CrosstableArgs {
     pub section: Option<String>,
     /// Layout: swiss (one line per player, round by round) or grid (round
     /// robin). Default: grid for a round robin, swiss otherwise.
-    #[arg(long)]
-    pub layout: Option<CrosstableLayout>,
+    #[arg(long, value_parser = PossibleValuesParser::new(["swiss", "grid"]))]
+    pub layout: Option<String>,
     /// Order rows by the standings with these tie-breaks (default: the file's).
     #[arg(long, short = 't', allow_hyphen_values = true)]
     pub tiebreaks: Option<String>,
@@ -110,149 +109,116 @@ pub struct CrosstableArgs {
 }
 
 pub fn run_standings(a: StandingsArgs) -> ExitCode {
-    match load(&a.source, a.section.as_deref()) {
-        Ok(t) => print_standings(&t, &a),
-        Err(code) => code,
+    match standings(&a) {
+        Ok(text) => {
+            out::print(&text);
+            ExitCode::SUCCESS
+        }
+        Err(e) => out::fail(&e),
     }
 }
 
 pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
-    match load(&a.source, a.section.as_deref()) {
-        Ok(t) => print_crosstable(&t, &a),
-        Err(code) => code,
-    }
-}
-
-/// Computes and prints the standings of `t` as `a` asks (`a.source` is not
-/// read). Exit code 3 for a bad request or inconsistent data.
-pub fn print_standings(t: &Tournament, a: &StandingsArgs) -> ExitCode {
-    let (opts, preset) = match standings_options(a) {
-        Ok(v) => v,
-        Err(msg) => return fail(exit::INVALID_INPUT, &msg),
-    };
-    let standings = match compute_standings(t, &opts) {
-        Ok(s) => s,
-        Err(e) => return fail(exit::INVALID_INPUT, &format!("{}: {e}", a.source.display())),
-    };
-    if a.teams {
-        let rules = TeamRules {
-            counted: a.team_size,
-            min_women: a.min_women,
-        };
-        let rows = team_standings(t, &standings, &rules);
-        print!("{}", render_teams(&rows, &standings, a.format, a.lang));
-        return ExitCode::SUCCESS;
-    }
-    let ro = RenderOptions {
-        format: a.format,
-        lang: a.lang,
-        labels: preset.map(|p| p.labels(a.lang)),
-        title: title(t, preset, a.lang),
-    };
-    print!("{}", render(&standings, &ro));
-    ExitCode::SUCCESS
-}
-
-/// The title line: the event's name and the preset's.
-fn title(t: &Tournament, preset: Option<&Preset>, lang: Lang) -> Option<String> {
-    let parts: Vec<&str> = [t.info.name.as_str(), preset.map_or("", |p| p.title(lang))]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect();
-    (!parts.is_empty()).then(|| parts.join(" — "))
-}
-
-/// The options of a standings request and the preset it names, if any.
-fn standings_options(
-    a: &StandingsArgs,
-) -> Result<(StandingsOptions, Option<&'static Preset>), String> {
-    let (tiebreaks, preset) = match (&a.tiebreaks, &a.preset) {
-        (Some(codes), _) => (Some(parse_list(codes).map_err(|e| e.to_string())?), None),
-        (None, Some(name)) => {
-            let p = Preset::find(name).ok_or_else(|| {
-                format!(
-                    "unknown preset '{name}' (known: {})",
-                    Preset::names().join(", ")
-                )
-            })?;
-            (Some(p.tiebreaks()), Some(p))
-        }
-        (None, None) => (None, None),
-    };
-    let mode = if a.round_robin {
-        Some(Mode::RoundRobin)
-    } else if a.swiss {
-        Some(Mode::Swiss)
-    } else {
-        None
-    };
-    let opts = StandingsOptions {
-        tiebreaks,
-        edition: a.edition,
-        mode,
-        rounds: a.rounds,
-        last_resort: a.last_resort,
-        unrated_rating: a.unrated_rating,
-        rating_list: match a.rating_list {
-            RatingListArg::Fide => RatingList::Fide,
-            RatingListArg::Rapid => RatingList::Rapid,
-            RatingListArg::Blitz => RatingList::Blitz,
-            RatingListArg::National => RatingList::National,
-        },
-    };
-    Ok((opts, preset))
-}
-
-/// Prints the crosstable of `t` as `a` asks (`a.source` is not read).
-pub fn print_crosstable(t: &Tournament, a: &CrosstableArgs) -> ExitCode {
-    let tiebreaks = match a.tiebreaks.as_deref().map(parse_list).transpose() {
-        Ok(v) => v,
-        Err(e) => return fail(exit::INVALID_INPUT, &e.to_string()),
-    };
-    let opts = StandingsOptions {
-        tiebreaks,
-        ..StandingsOptions::default()
-    };
-    match crosstable::render_crosstable(t, &opts, a.layout, a.format, a.lang) {
+    match crosstable(&a) {
         Ok(text) => {
-            print!("{text}");
+            out::print(&text);
             ExitCode::SUCCESS
         }
-        Err(e) => fail(exit::INVALID_INPUT, &format!("{}: {e}", a.source.display())),
+        Err(e) => out::fail(&e),
     }
 }
 
-/// Reads the tournament named by `source`: a TRF file, or a section of an
-/// event file (only rounds whose results are all in).
-fn load(source: &Path, section: Option<&str>) -> Result<Tournament, ExitCode> {
+/// The source named on the command line: a TRF file, or an event file (a
+/// database) — the only reading of an event is through the desk.
+enum Source {
+    Trf(Box<arbiter_trf::TrfDocument>),
+
+    Event(Box<Desk>),
+}
+
+fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
     let is_trf_name = source
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
-    if is_trf_name || (section.is_none() && !is_event_file(source)) {
-        return arbiter_trf::read_file(source)
-            .map(|doc| doc.tournament)
-            .map_err(|e| fail(read_error_code(&e), &e.to_string()));
+    if is_trf_name || (section.is_none() && !arbiter_desk::is_database(source)) {
+        return Ok(Source::Trf(Box::new(arbiter_desk::read_trf(source)?)));
     }
-    crate::event::load_tournament(source, section).map_err(|e| fail(e.code, &e.message))
+    Ok(Source::Event(Box::new(Desk::open_read_only(source)?)))
 }
 
-/// True when `path` is an SQLite file (an event), by its 16-byte header.
-fn is_event_file(path: &Path) -> bool {
-    use std::io::Read;
-    let mut header = [0u8; 16];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut header))
-        .is_ok_and(|()| &header == b"SQLite format 3\0")
+fn standings(a: &StandingsArgs) -> Result<String, DeskError> {
+    let request = StandingsRequest {
+        tiebreaks: a.tiebreaks.clone(),
+        preset: a.preset.clone(),
+        edition: a.edition.clone(),
+        mode: if a.round_robin {
+            Some("round-robin".into())
+        } else if a.swiss {
+            Some("swiss".into())
+        } else {
+            None
+        },
+        rounds: a.rounds.clone(),
+        last_resort: Some(a.last_resort.clone()),
+        unrated_rating: a.unrated_rating.clone(),
+        rating_list: Some(a.rating_list.clone()),
+        teams: a.teams.then(|| TeamRequest {
+            counted: a.team_size.clone(),
+            min_women: a.min_women.clone(),
+        }),
+        category: a.category.clone(),
+    };
+    let report = match open(&a.source, a.section.as_deref())? {
+        Source::Trf(doc) => arbiter_desk::trf_standings(&doc, &request)?,
+        Source::Event(desk) => desk.standings(a.section.as_deref(), &request)?,
+    };
+    Ok(render_standings(&report, a.format, a.lang))
 }
 
-fn read_error_code(e: &arbiter_trf::ReadError) -> u8 {
-    match e {
-        arbiter_trf::ReadError::Io { .. } => exit::FILE_ACCESS,
-        _ => exit::INVALID_INPUT,
+fn render_standings(report: &StandingsReport, format: Format, lang: Lang) -> String {
+    if let Some(teams) = &report.teams {
+        return render_teams(teams, &report.standings, format, lang);
     }
+    let preset = report.preset;
+    let ro = RenderOptions {
+        format,
+        lang,
+        labels: preset.map(|p| p.labels(lang)),
+        title: title(&report.heading, preset.map(|p| p.title(lang))),
+    };
+    render(&report.standings, &ro)
 }
 
-fn fail(code: u8, msg: &str) -> ExitCode {
-    eprintln!("arbiter: {msg}");
-    ExitCode::from(code)
+/// The title line: the event (and section), and the preset's title.
+fn title(heading: &Heading, preset: Option<&str>) -> Option<String> {
+    let named = !heading.event.is_empty() || heading.section.is_some();
+    let head = named.then(|| heading.to_string());
+    let parts: Vec<String> = head.into_iter().chain(preset.map(str::to_string)).collect();
+    (!parts.is_empty()).then(|| parts.join(" — "))
+}
+
+fn crosstable(a: &CrosstableArgs) -> Result<String, DeskError> {
+    let request = CrosstableRequest {
+        layout: a.layout.clone(),
+        tiebreaks: a.tiebreaks.clone(),
+    };
+    let report: CrosstableReport = match open(&a.source, a.section.as_deref())? {
+        Source::Trf(doc) => arbiter_desk::trf_crosstable(&doc, &request)?,
+        Source::Event(desk) => desk.crosstable(a.section.as_deref(), &request)?,
+    };
+    let table = render_crosstable(
+        &report.tournament,
+        &report.options,
+        report.layout,
+        a.format,
+        a.lang,
+    )
+    .map_err(|e| DeskError::malformed(format!("{}: {e}", a.source.display())))?;
+    Ok(match a.format {
+        Format::Text => match title(&report.heading, None) {
+            Some(t) => format!("{t}\n{table}{LEGEND}\n"),
+            None => format!("{table}{LEGEND}\n"),
+        },
+        _ => table,
+    })
 }

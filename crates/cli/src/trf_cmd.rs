@@ -1,13 +1,13 @@
 //! `arbiter trf check|normalize`: validate a TRF file, or rewrite it in the
 //! canonical form (spec 05).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_trf::{LineEnding, ReadError, TrfDocument};
+use arbiter_trf::{LineEnding, TrfDocument};
 use clap::{Subcommand, ValueEnum};
 
-use crate::exit;
+use crate::out;
 
 #[derive(Subcommand)]
 pub enum TrfCommand {
@@ -17,7 +17,7 @@ pub enum TrfCommand {
     /// in code order, unknown records kept).
     Normalize {
         file: PathBuf,
-        /// Output file (standard output when absent).
+        /// Output file (standard output when absent); never an event file.
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Line terminator (TRF-2026 prescribes CR).
@@ -41,12 +41,12 @@ pub enum Ending {
 
 pub fn run(c: TrfCommand) -> ExitCode {
     match c {
-        TrfCommand::Check { file } => match load(&file) {
+        TrfCommand::Check { file } => match arbiter_desk::read_trf(&file) {
             Ok(doc) => {
-                println!("{}", summary(&doc));
+                out::line(summary(&doc));
                 ExitCode::SUCCESS
             }
-            Err(code) => code,
+            Err(e) => out::fail_plain(&e),
         },
         TrfCommand::Normalize {
             file,
@@ -54,9 +54,9 @@ pub fn run(c: TrfCommand) -> ExitCode {
             line_ending,
             trf26,
         } => {
-            let mut doc = match load(&file) {
+            let mut doc = match arbiter_desk::read_trf(&file) {
                 Ok(doc) => doc,
-                Err(code) => return code,
+                Err(e) => return out::fail_plain(&e),
             };
             if trf26 {
                 doc = arbiter_trf::to_trf26(&doc);
@@ -66,46 +66,27 @@ pub fn run(c: TrfCommand) -> ExitCode {
                 Ending::Lf => LineEnding::Lf,
                 Ending::Crlf => LineEnding::CrLf,
             };
-            let text = arbiter_trf::write_with(&doc, ending);
-            match output {
-                Some(out) => match std::fs::write(&out, text) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => {
-                        eprintln!("{}: cannot write the file: {e}", out.display());
-                        ExitCode::from(exit::FILE_ACCESS)
+            let text = match arbiter_desk::trf_text(&doc, ending) {
+                Ok(written) => {
+                    for w in &written.warnings {
+                        out::warn(format_args!("warning: {w}"));
                     }
+                    written.text
+                }
+                Err(e) => return out::fail_plain(&e.context(file.display())),
+            };
+            match output {
+                Some(path) => match arbiter_desk::write_file(&path, text.as_bytes()) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => out::fail_plain(&e),
                 },
                 None => {
-                    print!("{text}");
+                    out::print(&text);
                     ExitCode::SUCCESS
                 }
             }
         }
     }
-}
-
-/// Reads and validates `file`, printing every problem as `FILE:LINE:COLUMN:
-/// message (field NAME)`.
-fn load(file: &Path) -> Result<TrfDocument, ExitCode> {
-    let doc = match arbiter_trf::read_file(file) {
-        Ok(doc) => doc,
-        Err(e @ ReadError::Io { .. }) => {
-            eprintln!("{e}");
-            return Err(ExitCode::from(exit::FILE_ACCESS));
-        }
-        Err(e @ ReadError::Trf { .. }) => {
-            eprintln!("{e}");
-            return Err(ExitCode::from(exit::INVALID_INPUT));
-        }
-    };
-    let errors = arbiter_trf::validate(&doc);
-    if errors.is_empty() {
-        return Ok(doc);
-    }
-    for e in &errors {
-        eprintln!("{}:{e}", file.display());
-    }
-    Err(ExitCode::from(exit::INVALID_INPUT))
 }
 
 /// `NAME: N players, R rounds played (of T), scoring W-D-L`.

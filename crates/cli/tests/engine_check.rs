@@ -5,25 +5,11 @@ mod engine_support;
 
 use std::path::Path;
 
-use engine_support::{corpus, corpus_files, lines, run};
+use engine_support::{check_report, clean_report, corpus, corpus_files, lines, run};
 
-/// Runs `-c` and returns its stdout; the exit code must be 0.
+/// Runs `--dutch FILE -c`.
 fn check(file: &Path) -> String {
-    let dir = file.parent().expect("folder");
-    let name = file.file_name().and_then(|n| n.to_str()).expect("name");
-    let (code, stdout, stderr) = run(&["--dutch", name, "-c"], dir);
-    assert_eq!(code, Some(0), "{name}: {stderr}");
-    stdout
-}
-
-/// The report of a file without differences: one line per round, then an
-/// empty line.
-fn clean_report(stem: &str, rounds: usize) -> String {
-    let mut s: String = (1..=rounds)
-        .map(|r| format!("{stem}: Round #{r}\n"))
-        .collect();
-    s.push('\n');
-    s
+    check_report("dutch", file)
 }
 
 fn rounds_of(file: &Path) -> usize {

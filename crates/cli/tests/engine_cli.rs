@@ -12,15 +12,46 @@ fn small_text() -> String {
 }
 
 #[test]
-fn version_line_without_arguments_or_with_r() {
+fn version_line_with_r() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for args in [&[][..], &["-r"][..]] {
+    let (code, stdout, stderr) = run(&["-r"], dir.path());
+    assert_eq!(code, Some(0));
+    assert!(stdout.starts_with("Arbiter "), "{stdout}");
+    assert_eq!(stdout.lines().count(), 1);
+    assert_eq!(stderr, "");
+}
+
+/// Issue 9 item 6: a bare `arbiter` prints the help, which lists the
+/// subcommands and the engine mode with its four system flags.
+#[test]
+fn bare_arbiter_prints_the_help_with_the_engine_mode() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for args in [&[][..], &["--help"][..]] {
         let (code, stdout, stderr) = run(args, dir.path());
-        assert_eq!(code, Some(0));
-        assert!(stdout.starts_with("Arbiter "), "{stdout}");
-        assert_eq!(stdout.lines().count(), 1);
-        assert_eq!(stderr, "");
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{args:?}");
+        for word in [
+            "Commands:",
+            "new",
+            "pair",
+            "standings",
+            "--dutch",
+            "--italo-swiss",
+            "--round-robin",
+            "--double-round-robin",
+            " -p ",
+            " -c ",
+            " -g ",
+            "Exit codes",
+        ] {
+            assert!(stdout.contains(word), "{args:?}: no '{word}' in\n{stdout}");
+        }
     }
+    let (code, stdout, _) = run(&["new", "--help"], dir.path());
+    assert_eq!(code, Some(0));
+    assert!(
+        stdout.contains("dutch, dutch-baku, italo-swiss, round-robin, double-round-robin"),
+        "--system lists its values:\n{stdout}"
+    );
 }
 
 #[test]
@@ -66,8 +97,34 @@ fn missing_total_rounds_exits_3_without_output_file() {
     let (code, stdout, stderr) = run(&["--dutch", "in.trf", "-p", "out.txt"], dir.path());
     assert_eq!(code, Some(3));
     assert_eq!(stdout, "");
-    assert!(stderr.contains("total number of rounds"), "{stderr}");
+    assert_eq!(
+        stderr,
+        "in.trf:1:1: the total number of rounds in the tournament must be given (record 142 or XXR) (field total rounds)\n"
+    );
     assert!(!dir.path().join("out.txt").exists());
+}
+
+#[test]
+fn unknown_initial_colour_exits_3_naming_where_it_is_looked_for() {
+    // Round 1 to pair, no 152/XXC: nothing to infer the colour from.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let input: String = round_input(&small_text(), 1, 1.0, 0.5)
+        .lines()
+        .filter(|l| !l.starts_with("XXC"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(dir.path().join("in.trf"), input).expect("write");
+    for mode in ["-p", "-c"] {
+        let (code, stdout, stderr) = run(&["--dutch", "in.trf", mode], dir.path());
+        assert_eq!(code, Some(3), "{mode}");
+        assert_eq!(stdout, "", "{mode}");
+        // Line 2 is player 1's 001 record (line 1 is 012).
+        assert_eq!(
+            stderr,
+            "in.trf:2:97: the initial colour is unknown: no game has a colour yet; give record 152 (W or B) or XXC white1/black1 (field initial colour)\n",
+            "{mode}"
+        );
+    }
 }
 
 #[test]

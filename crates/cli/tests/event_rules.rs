@@ -32,7 +32,7 @@ fn event(name: &str) -> (std::path::PathBuf, String) {
             "--fide-id",
             &format!("{}", 1000 + i),
         ]);
-        assert_eq!(id.trim(), (i + 1).to_string());
+        assert_eq!(event_support::registered_id(&id), i as u32 + 1);
     }
     (ev, e)
 }
@@ -255,7 +255,7 @@ fn concurrent_commands_are_all_recorded() {
         .collect();
     let mut ids: Vec<u32> = handles
         .into_iter()
-        .map(|h| h.join().unwrap().trim().parse().unwrap())
+        .map(|h| event_support::registered_id(&h.join().unwrap()))
         .collect();
     ids.sort();
     assert_eq!(ids, (1..=8).collect::<Vec<_>>());

@@ -78,11 +78,22 @@ fn record(t: &mut Tournament, boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) 
 }
 
 fn engine(t: &Tournament, dir: &Path) -> String {
+    engine_with("--italo-swiss", t, dir)
+}
+
+/// The engine output of `flag IN -p OUT` on `t`.
+fn engine_with(flag: &str, t: &Tournament, dir: &Path) -> String {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("--italo-swiss")
+        .arg(flag)
         .arg(&input)
         .arg("-p")
         .arg(&output)
@@ -90,7 +101,7 @@ fn engine(t: &Tournament, dir: &Path) -> String {
         .unwrap();
     assert!(
         run.status.success(),
-        "--italo-swiss failed: {}",
+        "{flag} failed: {}",
         String::from_utf8_lossy(&run.stderr)
     );
     std::fs::read_to_string(&output).unwrap()
@@ -99,7 +110,13 @@ fn engine(t: &Tournament, dir: &Path) -> String {
 /// `arbiter --italo-swiss FILE -c` on the tournament so far.
 fn check(t: &Tournament, dir: &Path) -> String {
     let input = dir.join("full.trf");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("--italo-swiss")
         .arg(&input)
@@ -175,4 +192,86 @@ fn example_2_through_the_engine() {
             "5-3 1-0, 1-4 0-1, 2-7 0-1, bye 6",
         ],
     );
+}
+
+/// The boards `arbiter pair FILE.trf` prints for people, as (White TPN,
+/// Black TPN): the TPN columns of its table (board, then each side's TPN,
+/// name, rating and points).
+fn human_boards(path: &Path) -> Vec<(Tpn, Tpn)> {
+    let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("pair")
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "pair {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        text.starts_with("Giocatori — Italo-Swiss system\n"),
+        "{text}"
+    );
+    text.lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            let chars: Vec<char> = l.chars().collect();
+            let tpn = |from: usize| -> Tpn {
+                chars[from..from + 4]
+                    .iter()
+                    .collect::<String>()
+                    .trim()
+                    .parse()
+                    .unwrap()
+            };
+            (tpn(7), tpn(56))
+        })
+        .collect()
+}
+
+/// Issue 9: `arbiter pair FILE.trf` on a file whose 192 (or, without one,
+/// 092) record says `CUSTOM_SWISS` pairs with the Italo-Swiss system, not
+/// the Dutch one: spec 06 §5 example 1, round 2 after round 1's results.
+#[test]
+fn a_custom_swiss_file_is_paired_with_italo_swiss() {
+    let dir = std::env::temp_dir().join(format!("arbiter-italo-custom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut t = tournament(8, 3);
+    t.info.name = "Giocatori".into();
+    t.system = Some("CUSTOM_SWISS".into());
+    let (boards, bye) = parse_round("1-2 0-1, 3-4 0-1, 5-6 1-0, 7-8 =");
+    record(&mut t, &boards, bye);
+    let with_192 = arbiter_trf::write(&TrfDocument::new(t.clone()))
+        .unwrap()
+        .text;
+    assert!(with_192.contains("\r192 CUSTOM_SWISS\r"), "{with_192}");
+    let file = dir.join("custom.trf");
+    std::fs::write(&file, &with_192).unwrap();
+    let expected = vec![(2, 4), (7, 5), (8, 1), (6, 3)];
+    assert_eq!(human_boards(&file), expected);
+    // The same file with the code in 092 only (spec 05 §2: an ETT code there
+    // names the system when 192 is absent).
+    std::fs::write(
+        &file,
+        with_192.replace("\r192 CUSTOM_SWISS\r", "\r092 CUSTOM_SWISS\r"),
+    )
+    .unwrap();
+    assert_eq!(human_boards(&file), expected);
+    // The Dutch system pairs the same file otherwise: the system decides.
+    let dutch = engine_with("--dutch", &t, &dir);
+    assert_ne!(
+        dutch,
+        expected_output(
+            &[
+                (2, 4, Outcome::Win),
+                (7, 5, Outcome::Win),
+                (8, 1, Outcome::Win),
+                (6, 3, Outcome::Win)
+            ],
+            None
+        )
+    );
+    std::fs::remove_dir_all(dir).ok();
 }

@@ -56,7 +56,7 @@ fn new_event(dir: &Path, system: &str) -> String {
             "--team",
             &format!("School {}", team(id)),
         ]);
-        assert_eq!(out.trim(), id.to_string());
+        assert_eq!(event_support::registered_id(&out), id);
     }
     e
 }

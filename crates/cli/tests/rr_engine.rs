@@ -2,7 +2,8 @@
 //! round: every round equals the Berger table built by the constructive rule
 //! of spec 04 §2.1 (implemented here independently), for 3 to 24 players;
 //! in a single round robin every pair meets once, in a double one twice
-//! with colours reversed; a rest round is never a PAB.
+//! with colours reversed; a rest round is never a PAB. The files carry no
+//! initial colour (152 / XXC): the table fixes every colour (issue 9 item 5).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -86,7 +87,7 @@ fn tournament(players: u32, rounds: u32) -> Tournament {
             })
             .collect(),
         total_rounds: Some(rounds),
-        initial_colour: Some(Colour::White),
+        initial_colour: None,
         ..Tournament::default()
     }
 }
@@ -130,7 +131,16 @@ fn record(t: &mut Tournament, round: u32, boards: &[(Tpn, Tpn)], rest: Option<Tp
 fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>) {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    let text = arbiter_trf::write(&TrfDocument::new(t.clone()))
+        .unwrap()
+        .text;
+    assert!(
+        !text
+            .split('\r')
+            .any(|l| l.starts_with("152") || l.starts_with("XXC")),
+        "the input names an initial colour:\n{text}"
+    );
+    std::fs::write(&input, text).unwrap();
     let status = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg(flag)
         .arg(&input)
@@ -164,7 +174,13 @@ fn engine(flag: &str, t: &Tournament, dir: &Path) -> (Vec<(Tpn, Tpn)>, Vec<Tpn>)
 /// `arbiter FLAG FILE -c` on the tournament so far.
 fn check(flag: &str, t: &Tournament, dir: &Path) -> String {
     let input = dir.join("full.trf");
-    std::fs::write(&input, arbiter_trf::write(&TrfDocument::new(t.clone()))).unwrap();
+    std::fs::write(
+        &input,
+        arbiter_trf::write(&TrfDocument::new(t.clone()))
+            .unwrap()
+            .text,
+    )
+    .unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg(flag)
         .arg(&input)

@@ -85,7 +85,12 @@ fn absent_and_withdrawn_players_lose_their_scheduled_games_by_forfeit() {
         for &(board, _, _) in &boards {
             match forfeits.iter().find(|f| (f.0, f.1) == (round, board)) {
                 Some(&(_, _, result)) => {
-                    let line = text.lines().nth(board as usize).unwrap();
+                    // The heading, the column header, then one line per board.
+                    let line = text.lines().nth(board as usize + 1).unwrap();
+                    assert!(
+                        line.trim_start().starts_with(&format!("{board} ")),
+                        "{line}"
+                    );
                     assert!(line.trim_end().ends_with(result), "{line}");
                 }
                 None => {

@@ -174,10 +174,27 @@ fn crosstables() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = stdout(&out);
-    assert!(
-        text.lines().next().is_some_and(|h| h.contains("R5")),
+    // Issue 9 item 8: the event's name (record 012) heads the table, and a
+    // legend of the codes ends it.
+    assert_eq!(
+        text.lines().next(),
+        Some("AutoTest Tournament 102242150"),
         "{text}"
     );
+    assert!(
+        text.lines().nth(1).is_some_and(|h| h.contains("R5")),
+        "{text}"
+    );
+    let legend = text.lines().last().unwrap_or_default();
+    for code in [
+        "U pairing-allocated bye",
+        "+ won by forfeit",
+        "- lost by forfeit",
+        "H half-point bye",
+        "Z zero-point bye",
+    ] {
+        assert!(legend.contains(code), "{legend}");
+    }
     // Player 1: R1 drew 6 with Black; R2 beat 4 with White (running 1.5).
     let p1 = text
         .lines()
@@ -244,10 +261,21 @@ fn team_classification_from_team_records() {
     // Points and BH of the members from corpus/tiebreaks/small-1039296010.tsv:
     // Alpha 4+3+2+2 = 11, BH 15+13.5+13.5+15 = 57; Beta 4+3.5+2.5+2.5 = 12.5,
     // BH 12.5+14+12.5+12 = 51. Members in individual standings order (BH
-    // separates 7 from 8 and 4 from 3).
+    // separates 7 from 8 and 4 from 3), by name.
+    let names = |tpns: [u32; 4]| -> String {
+        let v: Vec<String> = tpns
+            .iter()
+            .map(|t| format!("Test{t:04} Player{t:04}"))
+            .collect();
+        v.join("; ")
+    };
     assert_eq!(
         stdout(&out),
-        "Rank\tTeam\tPts\tBH\tMembers\n1\tBeta\t12.5\t51.0\t5 6 7 8\n2\tAlpha\t11.0\t57.0\t1 2 4 3\n"
+        format!(
+            "Rank\tTeam\tPts\tBH\tMembers\n1\tBeta\t12.5\t51.0\t{}\n2\tAlpha\t11.0\t57.0\t{}\n",
+            names([5, 6, 7, 8]),
+            names([1, 2, 4, 3])
+        )
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -143,3 +143,15 @@ fn valid_file_prints_a_summary() {
     );
     assert_eq!(code, Some(0));
 }
+
+#[test]
+fn a_count_beyond_the_format_exits_4() {
+    // Issue 10 item 5: this record made the reader allocate 16 GB.
+    let (code, stdout, stderr) = check("bad/size-limit.trf");
+    assert_eq!(
+        stderr,
+        "bad/size-limit.trf:4:16: round 4000000000 is beyond the limit of 99 rounds (field last round)\n"
+    );
+    assert_eq!(stdout, "");
+    assert_eq!(code, Some(4));
+}

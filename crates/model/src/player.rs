@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::date::BirthDate;
+
 /// Tournament pairing number (TRF "starting rank", columns 5-8 of record 001).
 pub type Tpn = u32;
 
@@ -113,10 +115,14 @@ pub struct Player {
     /// Three-letter federation code.
     pub federation: Option<String>,
     pub fide_id: Option<u64>,
-    /// As written in the TRF (`YYYY/MM/DD`, sometimes only the year).
-    pub birth_date: Option<String>,
+    pub birth_date: Option<BirthDate>,
     pub club: Option<String>,
     pub team: Option<String>,
+    /// Free labels for what regulations invent (`resident`, `disabled`,
+    /// host-club member, "no national category", …), lower case, in the
+    /// order given; prize and fee conditions test them.
+    #[serde(default)]
+    pub tags: Vec<String>,
 }
 
 impl Player {

@@ -5,10 +5,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::date::{self, Date};
 use crate::player::{Colour, Player, Tpn};
 use crate::points::Points;
 use crate::round_entry::RoundEntry;
 use crate::scoring::Scoring;
+use crate::team::{Team, TeamSection};
 
 /// A player and his round-by-round record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,30 +51,27 @@ impl ForbiddenGroup {
     }
 }
 
-/// A team (TRF 013 / 310): a name and its members' TPNs in board order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Team {
-    /// Team pairing number, when the file gives one (310).
-    pub number: Option<u32>,
-    pub name: String,
-    pub members: Vec<Tpn>,
-}
-
 /// Descriptive data of the event (TRF header records 012-132).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventInfo {
     pub name: String,
     pub city: Option<String>,
     pub federation: Option<String>,
-    pub start_date: Option<String>,
-    pub end_date: Option<String>,
+    /// 042 (written `YYYY/MM/DD`).
+    #[serde(default, deserialize_with = "date::serde_lenient::option")]
+    pub start_date: Option<Date>,
+    /// 052 (written `YYYY/MM/DD`).
+    #[serde(default, deserialize_with = "date::serde_lenient::option")]
+    pub end_date: Option<Date>,
     pub chief_arbiter: Option<String>,
     pub deputy_arbiters: Vec<String>,
     pub time_control: Option<String>,
     /// Free-text type of tournament (092).
     pub kind: Option<String>,
-    /// Round dates as written (132), round 1 first.
-    pub round_dates: Vec<String>,
+    /// Round dates (132, written `YY/MM/DD`), round 1 first; `None` for a
+    /// round whose date is not known.
+    #[serde(default, deserialize_with = "date::serde_lenient::list")]
+    pub round_dates: Vec<Option<Date>>,
 }
 
 /// One tournament section.
@@ -91,8 +90,13 @@ pub struct Tournament {
     /// Virtual points per player per round (250 / XXA): `acceleration[tpn][r-1]`.
     #[serde(deserialize_with = "tpn_keyed")]
     pub acceleration: BTreeMap<Tpn, Vec<Points>>,
+    /// Pairs that may not meet; in a team section they name team numbers.
     pub forbidden: Vec<ForbiddenGroup>,
     pub teams: Vec<Team>,
+    /// The match rules and forfeited matches of a team section; `None` for
+    /// an individual event (whose `teams` only group players).
+    #[serde(default)]
+    pub team_section: Option<TeamSection>,
     /// Tie-break codes (202 / 212), in order.
     pub tiebreaks: Vec<String>,
 }

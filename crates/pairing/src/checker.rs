@@ -9,7 +9,7 @@ use arbiter_model::{Colour, Points, RoundEntry, Tournament, Tpn};
 
 use crate::Progress;
 use crate::round_input::{past_round, rounds_in_file, took_part};
-use crate::{PairingError, PairingSystem};
+use crate::{Pairing, PairingError, PairingSystem};
 
 /// One pairing line: White and Black, or the PAB receiver and `0`.
 pub type PairLine = (Tpn, Tpn);
@@ -48,32 +48,78 @@ pub fn check(
 ) -> Result<Vec<RoundCheck>, PairingError> {
     let rounds = rounds_in_file(t);
     let mut t = t.clone();
-    match t.total_rounds {
-        Some(total) if total < rounds => {
-            return Err(PairingError::InvalidInput(format!(
-                "the total number of rounds ({total}, record 142/XXR) is less than the {rounds} rounds in the file"
-            )));
-        }
-        Some(_) => {}
-        None => t.total_rounds = Some(rounds),
-    }
+    t.total_rounds = Some(total_rounds(t.total_rounds, rounds)?);
     (1..=rounds)
         .map(|round| {
             progress(round, rounds);
             let problem = past_round(&t, round)?;
-            let verdict = match system.pair(&problem.tournament, round) {
-                Ok(pairing) => {
-                    let mut engine: Vec<PairLine> =
-                        pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-                    engine.extend(pairing.bye.map(|tpn| (tpn, 0)));
-                    compare(&t, round, &engine)
-                }
-                Err(PairingError::NoValidPairing { .. }) => RoundVerdict::NoValidPairing,
-                Err(e) => return Err(e),
-            };
+            let verdict = verdict(system.pair(&problem.tournament, round), |engine| {
+                compare(&t, round, engine)
+            })?;
             Ok(RoundCheck { round, verdict })
         })
         .collect()
+}
+
+/// The total number of rounds a check pairs with (spec 05 §7.4): the file's
+/// `142`/`XXR`, which must not be less than the `rounds` in the file, or
+/// else those rounds.
+pub(crate) fn total_rounds(declared: Option<u32>, rounds: u32) -> Result<u32, PairingError> {
+    match declared {
+        Some(total) if total < rounds => Err(PairingError::InvalidInput(format!(
+            "the total number of rounds ({total}, record 142/XXR) is less than the {rounds} rounds in the file"
+        ))),
+        Some(total) => Ok(total),
+        None => Ok(rounds),
+    }
+}
+
+/// The verdict on a round from the system's answer: its lines (White and
+/// Black, then the PAB receiver and `0`) judged by `compare`; no pairing is
+/// a verdict, any other error stops the check.
+pub(crate) fn verdict(
+    answer: Result<Pairing, PairingError>,
+    compare: impl FnOnce(&[PairLine]) -> RoundVerdict,
+) -> Result<RoundVerdict, PairingError> {
+    match answer {
+        Ok(pairing) => {
+            let mut engine: Vec<PairLine> =
+                pairing.boards.iter().map(|b| (b.white, b.black)).collect();
+            engine.extend(pairing.bye.map(|tpn| (tpn, 0)));
+            Ok(compare(&engine))
+        }
+        Err(PairingError::NoValidPairing { .. }) => Ok(RoundVerdict::NoValidPairing),
+        Err(e) => Err(e),
+    }
+}
+
+/// The engine's lines that `agrees` rejects and the file's lines
+/// (`file_line`) of every participant they involve, each line once, the
+/// file's not yet in board order; `None` when every line agrees.
+pub(crate) fn differences(
+    engine: &[PairLine],
+    agrees: impl Fn(&PairLine) -> bool,
+    file_line: impl Fn(Tpn) -> Option<PairLine>,
+) -> Option<(Vec<PairLine>, Vec<PairLine>)> {
+    let checker: Vec<PairLine> = engine.iter().filter(|p| !agrees(p)).copied().collect();
+    if checker.is_empty() {
+        return None;
+    }
+    let mut involved: Vec<Tpn> = checker
+        .iter()
+        .flat_map(|&(w, b)| [w, b])
+        .filter(|&tpn| tpn != 0)
+        .collect();
+    involved.sort_unstable();
+    involved.dedup();
+    let mut tournament: Vec<PairLine> = Vec::new();
+    for line in involved.into_iter().filter_map(file_line) {
+        let (w, b) = line;
+        if !tournament.iter().any(|&l| l == line || l == (b, w)) {
+            tournament.push(line);
+        }
+    }
+    Some((checker, tournament))
 }
 
 /// Step 4 of spec 05 §7.4: an engine pair (w, b) agrees when the file shows
@@ -86,38 +132,23 @@ fn compare(t: &Tournament, round: u32, engine: &[PairLine]) -> RoundVerdict {
         Some(e) => e.opponent() == Some(black) && colour_of(&e) != Some(Colour::Black),
         None => false,
     };
-    let checker: Vec<PairLine> = engine.iter().filter(|p| !agrees(p)).copied().collect();
-    if checker.is_empty() {
-        return RoundVerdict::Agrees;
-    }
-    let mut involved: Vec<Tpn> = checker
-        .iter()
-        .flat_map(|&(w, b)| [w, b])
-        .filter(|&tpn| tpn != 0)
-        .collect();
-    involved.sort_unstable();
-    involved.dedup();
-    let mut tournament: Vec<PairLine> = Vec::new();
-    for &tpn in &involved {
-        let Some(e) = entry(tpn).filter(took_part) else {
-            continue;
-        };
-        let line = match (e.opponent(), colour_of(&e)) {
+    let file_line = |tpn: Tpn| {
+        let e = entry(tpn).filter(took_part)?;
+        Some(match (e.opponent(), colour_of(&e)) {
             (None, _) => (tpn, 0),
             (Some(opp), Some(Colour::Black)) => (opp, tpn),
             (Some(opp), _) => (tpn, opp),
-        };
-        let seen = tournament
-            .iter()
-            .any(|&(w, b)| (w, b) == line || (b, w) == line);
-        if !seen {
-            tournament.push(line);
+        })
+    };
+    match differences(engine, agrees, file_line) {
+        None => RoundVerdict::Agrees,
+        Some((checker, mut tournament)) => {
+            sort_in_board_order(t, round, &mut tournament);
+            RoundVerdict::Differs {
+                checker,
+                tournament,
+            }
         }
-    }
-    sort_in_board_order(t, round, &mut tournament);
-    RoundVerdict::Differs {
-        checker,
-        tournament,
     }
 }
 

@@ -1,5 +1,5 @@
 //! Pairing systems behind one trait: the FIDE Dutch system, Italo-Swiss,
-//! round robin, and (later) the team Swiss. Pure: no I/O.
+//! round robin, and the FIDE Swiss Team Pairing System. Pure: no I/O.
 
 pub mod acceleration;
 pub mod checker;
@@ -10,6 +10,7 @@ pub mod matching;
 pub mod registry;
 pub mod round_input;
 pub mod round_robin;
+pub mod team_swiss;
 
 use arbiter_model::{Tournament, Tpn};
 

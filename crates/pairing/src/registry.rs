@@ -1,19 +1,29 @@
-//! The pairing systems selectable by name, as the engine command line's
-//! system flag spells them (`--dutch` → `dutch`, spec 05 §7.2).
+//! The engine of each pairing system ([`System`], the one map of system
+//! spellings, lives in the model).
+
+use arbiter_model::System;
 
 use crate::PairingSystem;
 
-/// The pairing system selected by a command-line flag without its leading
-/// dashes (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`), or
-/// `None` when no such system is built into this version.
-pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
-    match flag {
-        "dutch" => Some(Box::new(crate::dutch::Dutch)),
-        "italo-swiss" => Some(Box::new(crate::italo_swiss::ItaloSwiss::default())),
-        "round-robin" => Some(Box::new(crate::round_robin::RoundRobin::single())),
-        "double-round-robin" => Some(Box::new(crate::round_robin::RoundRobin::double())),
-        _ => None,
+/// The engine that pairs `system`. Baku acceleration is not the engine's:
+/// the caller puts the virtual points in the input
+/// ([`crate::acceleration`]).
+pub fn engine(system: System) -> Box<dyn PairingSystem> {
+    match system {
+        System::Dutch | System::DutchBaku => Box::new(crate::dutch::Dutch),
+        System::ItaloSwiss => Box::new(crate::italo_swiss::ItaloSwiss::default()),
+        System::RoundRobin => Box::new(crate::round_robin::RoundRobin::single()),
+        System::DoubleRoundRobin => Box::new(crate::round_robin::RoundRobin::double()),
+        System::TeamSwiss => Box::new(crate::team_swiss::TeamSwiss),
     }
+}
+
+/// The engine of a command-line flag without its leading dashes
+/// (`dutch`, `italo-swiss`, `round-robin`, `double-round-robin`,
+/// `team-swiss`), or `None`
+/// when no such system is built into this version.
+pub fn by_flag(flag: &str) -> Option<Box<dyn PairingSystem>> {
+    System::from_engine_flag(flag).map(engine)
 }
 
 #[cfg(test)]
@@ -21,8 +31,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_dutch_system_is_built_in() {
-        assert_eq!(by_flag("dutch").map(|s| s.name()), Some("dutch"));
+    fn every_engine_is_named_by_its_flag() {
+        for system in System::ALL {
+            assert_eq!(engine(system).name(), system.engine_flag());
+        }
     }
 
     #[test]
@@ -30,5 +42,6 @@ mod tests {
         assert!(by_flag("burstein").is_none());
         assert!(by_flag("").is_none());
         assert!(by_flag("--dutch").is_none());
+        assert!(by_flag("dutch-baku").is_none());
     }
 }

@@ -120,7 +120,15 @@ pub struct RoundProblem {
 /// outside the round columns (TRF26 `240`, JaVaFo `XXZ`): they are not
 /// paired, with the kind of bye given there (bbp reads every `240` as a
 /// zero-point absence; the kind does not change the pairing).
-pub fn next_round(t: &Tournament, absent: &[(Tpn, ByeKind)]) -> Result<RoundProblem, PairingError> {
+///
+/// `colour` says whether the system needs the initial colour: a round
+/// robin does not (the Berger table fixes every colour, spec 04 §3), so its
+/// file needs no `152`/`XXC` and no history to infer one from.
+pub fn next_round(
+    t: &Tournament,
+    absent: &[(Tpn, ByeKind)],
+    colour: ColourNeed,
+) -> Result<RoundProblem, PairingError> {
     let round = round_to_pair(t);
     let total = t.total_rounds.ok_or_else(|| {
         PairingError::InvalidInput(
@@ -140,7 +148,7 @@ pub fn next_round(t: &Tournament, absent: &[(Tpn, ByeKind)]) -> Result<RoundProb
             )));
         }
     }
-    let mut problem = round_problem(t, round)?;
+    let mut problem = round_problem(t, round, colour)?;
     for e in &mut problem.tournament.entrants {
         if let Some(&(_, kind)) = absent.iter().find(|(tpn, _)| *tpn == e.player.tpn)
             && e.rounds.len() < round as usize
@@ -157,7 +165,7 @@ pub fn next_round(t: &Tournament, absent: &[(Tpn, ByeKind)]) -> Result<RoundProb
 /// in that round's pairing (`H`, `F`, `Z`, absences, a missing entry).
 /// Needs the initial colour; keeps `total_rounds` as given.
 pub fn past_round(t: &Tournament, round: u32) -> Result<RoundProblem, PairingError> {
-    let mut problem = round_problem(t, round)?;
+    let mut problem = round_problem(t, round, ColourNeed::Required)?;
     for (e, original) in problem.tournament.entrants.iter_mut().zip(&t.entrants) {
         if original.round(round).is_none() {
             e.rounds.push(RoundEntry::Absent);
@@ -166,17 +174,33 @@ pub fn past_round(t: &Tournament, round: u32) -> Result<RoundProblem, PairingErr
     Ok(problem)
 }
 
+/// Whether a pairing system needs the colour of the top-ranked player in
+/// round 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourNeed {
+    /// The Swiss systems: from `152`/`XXC` or the history, else an error.
+    Required,
+    /// Round robins: the Berger table fixes the colours; the colour is
+    /// resolved when the file gives it and left unknown otherwise.
+    NotNeeded,
+}
+
 /// History up to `round - 1` (gaps filled with absences) and the round-`round`
 /// entries that are not part of the pairing; initial colour resolved.
-fn round_problem(t: &Tournament, round: u32) -> Result<RoundProblem, PairingError> {
-    let colour = initial_colour(t).ok_or_else(|| {
-        PairingError::InvalidInput(
+fn round_problem(
+    t: &Tournament,
+    round: u32,
+    need: ColourNeed,
+) -> Result<RoundProblem, PairingError> {
+    let colour = initial_colour(t);
+    if colour.is_none() && need == ColourNeed::Required {
+        return Err(PairingError::InvalidInput(
             "the initial colour is unknown: give record 152 (W or B) or XXC white1/black1"
                 .to_string(),
-        )
-    })?;
+        ));
+    }
     let mut tournament = t.clone();
-    tournament.initial_colour = Some(colour);
+    tournament.initial_colour = colour;
     let past = round as usize - 1;
     for e in &mut tournament.entrants {
         let next = e.rounds.get(past).copied();
@@ -274,7 +298,7 @@ mod tests {
         ]);
         t.entrants[2].rounds.extend([RoundEntry::Absent, Z]);
         assert_eq!(round_to_pair(&t), 4);
-        let p = next_round(&t, &[]).unwrap();
+        let p = next_round(&t, &[], ColourNeed::Required).unwrap();
         assert_eq!(p.round, 4);
         // Round 3 became an absence for everyone; player 3 keeps his Z.
         assert_eq!(p.tournament.entrants[0].rounds[2], RoundEntry::Absent);
@@ -297,7 +321,7 @@ mod tests {
     #[test]
     fn players_with_a_next_round_entry_are_not_paired() {
         let t = two_rounds_with_byes_announced();
-        let p = next_round(&t, &[(2, ByeKind::Zero)]).unwrap();
+        let p = next_round(&t, &[(2, ByeKind::Zero)], ColourNeed::Required).unwrap();
         assert_eq!(p.round, 3);
         let lens: Vec<_> = p
             .tournament
@@ -316,22 +340,22 @@ mod tests {
         let mut t = two_rounds_with_byes_announced();
         t.total_rounds = None;
         assert!(matches!(
-            next_round(&t, &[]),
+            next_round(&t, &[], ColourNeed::Required),
             Err(PairingError::InvalidInput(_))
         ));
         t.total_rounds = Some(2);
         assert!(matches!(
-            next_round(&t, &[]),
+            next_round(&t, &[], ColourNeed::Required),
             Err(PairingError::InvalidInput(_))
         ));
         t.total_rounds = Some(3);
-        assert!(next_round(&t, &[]).is_ok());
+        assert!(next_round(&t, &[], ColourNeed::Required).is_ok());
     }
 
     #[test]
     fn unknown_absent_player_is_an_error() {
         let t = two_rounds_with_byes_announced();
-        assert!(next_round(&t, &[(7, ByeKind::Zero)]).is_err());
+        assert!(next_round(&t, &[(7, ByeKind::Zero)], ColourNeed::Required).is_err());
     }
 
     #[test]
@@ -388,9 +412,12 @@ mod tests {
         let t = tournament(vec![vec![H], vec![]]);
         assert_eq!(initial_colour(&t), None);
         assert!(matches!(
-            next_round(&t, &[]),
+            next_round(&t, &[], ColourNeed::Required),
             Err(PairingError::InvalidInput(_))
         ));
+        // A round robin pairs without it (spec 04 §3).
+        let p = next_round(&t, &[], ColourNeed::NotNeeded).unwrap();
+        assert_eq!((p.round, p.tournament.initial_colour), (1, None));
     }
 
     #[test]

@@ -107,7 +107,7 @@ fn contributions(f: &Field, p: usize, rules: Rules, view: &View) -> Vec<Contribu
         if let Some((v, vur)) = value {
             out.push(Contribution {
                 v,
-                prod: v * slot.pts,
+                prod: v * slot.weight,
                 vur: vur && rules.edition.has_dummy_opponent(),
             });
         }
@@ -238,10 +238,12 @@ fn full_buchholz(f: &Field, rules: Rules, fore: bool) -> Result<Vec<i64>, Standi
 }
 
 /// AOB (8.2): the mean of the full BH (FB with `/F`) of the opponents met over
-/// the board, one term per game, rounded half up to hundredths.
+/// the board, one term per game, rounded half up to `decimals` (2 for
+/// individuals; the reference prints teams' with 3 from 9 rounds on).
 pub(crate) fn average_of_opponents_buchholz(
     f: &Field,
     tb: &TieBreak,
+    decimals: u8,
 ) -> Result<Vec<Value>, StandingsError> {
     let rules = Rules::of(f, tb);
     let bh = full_buchholz(f, rules, tb.fore)?;
@@ -258,7 +260,12 @@ pub(crate) fn average_of_opponents_buchholz(
                 Value::Missing
             } else {
                 let sum: i64 = opps.iter().sum();
-                Value::hundredths(div_half_up(sum * 10, opps.len() as i64))
+                // BH is in tenths: scale to the wanted decimals.
+                let scale = 10i64.pow(u32::from(decimals.saturating_sub(1)));
+                Value::Decimal {
+                    units: div_half_up(sum * scale, opps.len() as i64),
+                    decimals,
+                }
             }
         })
         .collect())

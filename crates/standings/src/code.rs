@@ -1,15 +1,18 @@
 //! Tie-break codes in FIDE's MTB notation (TRF-2026 records 202/212,
 //! tiebreaks.md §3): an acronym followed by `/`-separated modifiers, e.g.
-//! `BH/C1`, `SB/M1`, `KS/L+1`, `ARO/U1000`, `AOB/F`, `TPN/R`, `BH/V2024`.
+//! `BH/C1`, `SB/M1`, `KS/L+1`, `ARO/U1000`, `AOB/F`, `TPN/R`, `BH/V2024`;
+//! for teams also the score a key reads (`BH:MP/C1`, `PS:GP`) and the team
+//! keys of Art. 11-13 (`MPvGP`, `EMGSB/C1`, `BC`, `EDEBT`, ...).
 
 use std::fmt;
 use std::str::FromStr;
 
+use arbiter_model::team::TeamScore;
 use serde::Serialize;
 
 use crate::edition::Edition;
 
-/// The tie-breaks of C.07 Art. 5-10 for individual events.
+/// The tie-breaks of C.07 Art. 5-10, and the team tie-breaks of Art. 11-13.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Kind {
     /// Direct encounter (Art. 6).
@@ -52,11 +55,44 @@ pub enum Kind {
     Appo,
     /// The participant's own rating (10.6, 2026).
     Rtng,
+    /// Match points (teams, 11).
+    Mp,
+    /// Game points (teams, 11).
+    Gp,
+    /// The other team score: GP when MP is primary, MP when GP is (13.1).
+    MpvGp,
+    /// Extended Sonneborn-Berger (13.2): opponents' MP × MP scored.
+    Emmsb,
+    /// Opponents' MP × GP scored (the Olympiad SB with `/C1`).
+    Emgsb,
+    /// Opponents' GP × MP scored.
+    Egmsb,
+    /// Opponents' GP × GP scored.
+    Eggsb,
+    /// Board count (12.1): Σ board number × points; lower is better.
+    Bc,
+    /// Top-board result (12.2).
+    Tbr,
+    /// Bottom-board elimination (12.3).
+    Bbe,
+    /// Score-strength combination (13.4).
+    Sssc,
+    /// Extended direct encounter (13.3): DE on the primary, then on the
+    /// secondary score.
+    Ede,
+    /// EDE, then TBR on the direct encounter of two teams still tied (13.3.2).
+    Edet,
+    /// EDE, then BBE.
+    Edeb,
+    /// EDE, then BC, then TBR.
+    Edebt,
+    /// EDE, then BC, then BBE.
+    Edebb,
 }
 
 impl Kind {
     /// Every kind, in catalogue order.
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 36] = [
         Kind::De,
         Kind::Win,
         Kind::Won,
@@ -77,6 +113,22 @@ impl Kind {
         Kind::Apro,
         Kind::Appo,
         Kind::Rtng,
+        Kind::Mp,
+        Kind::Gp,
+        Kind::MpvGp,
+        Kind::Emmsb,
+        Kind::Emgsb,
+        Kind::Egmsb,
+        Kind::Eggsb,
+        Kind::Bc,
+        Kind::Tbr,
+        Kind::Bbe,
+        Kind::Sssc,
+        Kind::Ede,
+        Kind::Edet,
+        Kind::Edeb,
+        Kind::Edebt,
+        Kind::Edebb,
     ];
 
     /// The FIDE acronym.
@@ -102,20 +154,89 @@ impl Kind {
             Kind::Apro => "APRO",
             Kind::Appo => "APPO",
             Kind::Rtng => "RTNG",
+            Kind::Mp => "MP",
+            Kind::Gp => "GP",
+            Kind::MpvGp => "MPvGP",
+            Kind::Emmsb => "EMMSB",
+            Kind::Emgsb => "EMGSB",
+            Kind::Egmsb => "EGMSB",
+            Kind::Eggsb => "EGGSB",
+            Kind::Bc => "BC",
+            Kind::Tbr => "TBR",
+            Kind::Bbe => "BBE",
+            Kind::Sssc => "SSSC",
+            Kind::Ede => "EDE",
+            Kind::Edet => "EDET",
+            Kind::Edeb => "EDEB",
+            Kind::Edebt => "EDEBT",
+            Kind::Edebb => "EDEBB",
         }
     }
 
+    /// The kind of an acronym in upper case.
     fn from_acronym(s: &str) -> Option<Kind> {
         if s == "GE" {
             return Some(Kind::Rep);
         }
-        Kind::ALL.into_iter().find(|k| k.acronym() == s)
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.acronym().eq_ignore_ascii_case(s))
     }
 
     /// Keys that accept cut and median modifiers (Art. 14; the reference
-    /// accepts them on BH, FB, SB, PS and ARO).
+    /// accepts them on BH, FB, SB, PS and ARO, and on the extended SB).
     fn allows_cuts(self) -> bool {
-        matches!(self, Kind::Bh | Kind::Fb | Kind::Sb | Kind::Ps | Kind::Aro)
+        matches!(
+            self,
+            Kind::Bh
+                | Kind::Fb
+                | Kind::Sb
+                | Kind::Ps
+                | Kind::Aro
+                | Kind::Emmsb
+                | Kind::Emgsb
+                | Kind::Egmsb
+                | Kind::Eggsb
+        )
+    }
+
+    /// The team tie-breaks of Art. 11-13, which need a team section.
+    pub fn is_team_only(self) -> bool {
+        matches!(
+            self,
+            Kind::Mp
+                | Kind::Gp
+                | Kind::MpvGp
+                | Kind::Emmsb
+                | Kind::Emgsb
+                | Kind::Egmsb
+                | Kind::Eggsb
+                | Kind::Bc
+                | Kind::Tbr
+                | Kind::Bbe
+                | Kind::Sssc
+                | Kind::Ede
+                | Kind::Edet
+                | Kind::Edeb
+                | Kind::Edebt
+                | Kind::Edebb
+        )
+    }
+
+    /// Keys whose value is a place inside the tied group (DE, EDE and its
+    /// variants, TBR, BBE): computed while ranking.
+    pub fn is_group_key(self) -> bool {
+        matches!(
+            self,
+            Kind::De
+                | Kind::Ede
+                | Kind::Edet
+                | Kind::Edeb
+                | Kind::Edebt
+                | Kind::Edebb
+                | Kind::Tbr
+                | Kind::Bbe
+        )
     }
 
     /// Rating-based keys (Art. 10), which read ratings and accept `/U`.
@@ -171,6 +292,9 @@ pub struct TieBreak {
     pub edition: Option<Edition>,
     /// `/S`: compute as in a Swiss even in a round robin.
     pub swiss: bool,
+    /// `:MP` / `:GP`: the team score an individual key reads (C.07 13;
+    /// `None`: the primary score).
+    pub score: Option<TeamScore>,
     code: String,
 }
 
@@ -187,6 +311,7 @@ impl TieBreak {
             unrated_rating: None,
             edition: None,
             swiss: false,
+            score: None,
             code: kind.acronym().to_string(),
         }
     }
@@ -202,9 +327,15 @@ impl TieBreak {
         match self.kind {
             Kind::Tpn => !self.reverse,
             Kind::Rtng => self.reverse,
-            Kind::De => true,
-            _ => false,
+            Kind::Bc => true,
+            k => k.is_group_key(),
         }
+    }
+
+    /// True when the key needs a team section: a team key or a `:MP`/`:GP`
+    /// score.
+    pub fn is_team_key(&self) -> bool {
+        self.kind.is_team_only() || self.score.is_some()
     }
 }
 
@@ -227,15 +358,34 @@ impl FromStr for TieBreak {
         };
         let mut parts = code.split('/');
         let head = parts.next().unwrap_or_default();
-        let kind = Kind::from_acronym(head).ok_or_else(|| {
+        let (acronym, score) = match head.split_once(':') {
+            Some((a, s)) => (a, Some(s)),
+            None => (head, None),
+        };
+        let kind = Kind::from_acronym(acronym).ok_or_else(|| {
             let known: Vec<&str> = Kind::ALL.iter().map(|k| k.acronym()).collect();
             fail(format!(
-                "unknown tie-break (known: PTS, {}; team tie-breaks are not supported)",
+                "unknown tie-break (known: PTS, {})",
                 known.join(", ")
             ))
         })?;
         let mut tb = TieBreak::plain(kind);
         let mut canonical = kind.acronym().to_string();
+        if let Some(s) = score {
+            if kind.is_team_only() {
+                return Err(fail(format!(
+                    "{} takes no score; ':{s}' applies to individual keys on team scores (BH:MP, PS:GP)",
+                    kind.acronym()
+                )));
+            }
+            tb.score = Some(match s {
+                "MP" => TeamScore::MatchPoints,
+                "GP" => TeamScore::GamePoints,
+                _ => return Err(fail(format!("':{s}' is not a team score (MP or GP)"))),
+            });
+            canonical.push(':');
+            canonical.push_str(s);
+        }
         for m in parts {
             apply_modifier(&mut tb, m).map_err(&fail)?;
             canonical.push('/');
@@ -361,6 +511,26 @@ mod tests {
         assert!("BH/Cx".parse::<TieBreak>().is_err());
         assert!("BH/V1999".parse::<TieBreak>().is_err());
         assert!("KS/Lx".parse::<TieBreak>().is_err());
+        assert!("BH:XP".parse::<TieBreak>().is_err());
+        assert!("EMGSB:MP".parse::<TieBreak>().is_err());
+        assert!("BC/C1".parse::<TieBreak>().is_err());
+    }
+
+    #[test]
+    fn reads_team_codes() {
+        let bh: TieBreak = "bh:mp/c1".parse().unwrap();
+        assert_eq!(bh.kind, Kind::Bh);
+        assert_eq!(bh.score, Some(TeamScore::MatchPoints));
+        assert_eq!(bh.cut.low, 1);
+        assert_eq!(bh.code(), "BH:MP/C1");
+        assert!(bh.is_team_key());
+        let v: TieBreak = "MPVGP".parse().unwrap();
+        assert_eq!((v.kind, v.code()), (Kind::MpvGp, "MPvGP"));
+        let sb: TieBreak = "EMGSB/C1".parse().unwrap();
+        assert_eq!((sb.kind, sb.cut.low), (Kind::Emgsb, 1));
+        assert!("BC".parse::<TieBreak>().unwrap().ascending());
+        assert!("EDEBT".parse::<TieBreak>().unwrap().kind.is_group_key());
+        assert!(!"BH".parse::<TieBreak>().unwrap().is_team_key());
     }
 
     #[test]

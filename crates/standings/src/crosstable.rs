@@ -183,6 +183,13 @@ pub fn render_crosstable(
     format: Format,
     lang: Lang,
 ) -> Result<String, StandingsError> {
+    // A team section's participants are teams: its crosstable is the one
+    // of matches (text, in team-number order).
+    if t.team_section.is_some() {
+        return Ok(crate::teams::render_match_crosstable(
+            &crate::teams::match_crosstable(t)?,
+        ));
+    }
     let mode = opts.mode.unwrap_or_else(|| Mode::detect(t));
     let layout = layout.unwrap_or(match mode {
         Mode::RoundRobin => CrosstableLayout::Grid,

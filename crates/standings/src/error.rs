@@ -22,4 +22,10 @@ pub enum StandingsError {
         "FB (Fore Buchholz) does not exist in the 2009 rules; choose the 2023, 2024 or 2026 edition"
     )]
     ForeBuchholz2009,
+    #[error(
+        "tie-break '{0}' is a team tie-break: it needs a team section (TRF 310 teams with 192/352/362)"
+    )]
+    TeamKey(String),
+    #[error("team section: {0}")]
+    Teams(#[from] arbiter_model::team::TeamMatchError),
 }

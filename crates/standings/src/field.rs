@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use arbiter_model::date::trf_date;
 use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, Tournament, Tpn};
 
 use crate::edition::Edition;
@@ -33,6 +34,11 @@ pub(crate) struct Slot {
     pub opp: Option<usize>,
     /// Points awarded, in tenths.
     pub pts: i64,
+    /// The factor of this round in Sonneborn-Berger products (tenths): the
+    /// points awarded, or for a team the other score of the match in the
+    /// extended Sonneborn-Berger (C.07 13.2: EMGSB weighs opponents' match
+    /// points by the game points scored).
+    pub weight: i64,
     /// Voluntarily unplayed round (§1): not OTB, not a PAB, and not worth a win.
     pub vur: bool,
 }
@@ -135,6 +141,7 @@ impl Field {
                     kind,
                     opp,
                     pts,
+                    weight: pts,
                     vur,
                 });
             }
@@ -151,9 +158,9 @@ impl Field {
             draw,
             loss: i64::from(s.loss.tenths()),
             mode: opts.mode.unwrap_or_else(|| Mode::detect(t)),
-            edition: opts
-                .edition
-                .unwrap_or_else(|| Edition::for_start_date(t.info.start_date.as_deref())),
+            edition: opts.edition.unwrap_or_else(|| {
+                Edition::for_start_date(t.info.start_date.map(trf_date).as_deref())
+            }),
             unrated_rating: opts.unrated_rating,
             people,
         })
@@ -174,7 +181,7 @@ impl Field {
 }
 
 impl Person {
-    fn new(tpn: Tpn, rating: Option<u16>, slots: Vec<Slot>, draw: i64) -> Person {
+    pub(crate) fn new(tpn: Tpn, rating: Option<u16>, slots: Vec<Slot>, draw: i64) -> Person {
         let score = slots.iter().map(|s| s.pts).sum();
         // Last round that is not a VUR (1-based; 0 when none).
         let last_non_vur = slots.iter().rposition(|s| !s.vur).map_or(0, |i| i + 1);

@@ -15,6 +15,16 @@ pub enum Lang {
     Ru,
 }
 
+impl Lang {
+    /// Every supported language, in the order of [`pick`]'s texts.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::It, Lang::Pl, Lang::Ru];
+
+    /// The ISO 639-1 code (`en`, `it`, `pl`, `ru`), as [`FromStr`] reads it.
+    pub fn code(self) -> &'static str {
+        pick(self, ["en", "it", "pl", "ru"])
+    }
+}
+
 /// Why a text is not a supported language.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a supported language (en, it, pl, ru)")]
@@ -154,6 +164,102 @@ pub fn kind_name(kind: Kind, lang: Lang) -> &'static str {
                 "Средний идеальный перформанс соперников",
             ],
             Kind::Rtng => ["Rating", "Elo", "Ranking", "Рейтинг"],
+            Kind::Mp => [
+                "Match points",
+                "Punti match",
+                "Małe punkty meczowe",
+                "Командные очки",
+            ],
+            Kind::Gp => [
+                "Game points",
+                "Punti individuali",
+                "Małe punkty",
+                "Очки за партии",
+            ],
+            Kind::MpvGp => [
+                "The other team score",
+                "L'altro punteggio di squadra",
+                "Drugi wynik drużyny",
+                "Второй командный показатель",
+            ],
+            Kind::Emmsb => [
+                "Extended Sonneborn-Berger (MP × MP)",
+                "Sonneborn-Berger esteso (MP × MP)",
+                "Rozszerzony Sonneborn-Berger (MP × MP)",
+                "Расширенный коэффициент Бергера (КО × КО)",
+            ],
+            Kind::Emgsb => [
+                "Extended Sonneborn-Berger (MP × GP)",
+                "Sonneborn-Berger esteso (MP × GP)",
+                "Rozszerzony Sonneborn-Berger (MP × GP)",
+                "Расширенный коэффициент Бергера (КО × ОП)",
+            ],
+            Kind::Egmsb => [
+                "Extended Sonneborn-Berger (GP × MP)",
+                "Sonneborn-Berger esteso (GP × MP)",
+                "Rozszerzony Sonneborn-Berger (GP × MP)",
+                "Расширенный коэффициент Бергера (ОП × КО)",
+            ],
+            Kind::Eggsb => [
+                "Extended Sonneborn-Berger (GP × GP)",
+                "Sonneborn-Berger esteso (GP × GP)",
+                "Rozszerzony Sonneborn-Berger (GP × GP)",
+                "Расширенный коэффициент Бергера (ОП × ОП)",
+            ],
+            Kind::Bc => [
+                "Board count",
+                "Conteggio per scacchiera",
+                "Punktacja według szachownic",
+                "Подсчёт по доскам",
+            ],
+            Kind::Tbr => [
+                "Top-board result",
+                "Risultato della prima scacchiera",
+                "Wynik na pierwszej szachownicy",
+                "Результат первой доски",
+            ],
+            Kind::Bbe => [
+                "Bottom-board elimination",
+                "Eliminazione dell'ultima scacchiera",
+                "Eliminacja ostatniej szachownicy",
+                "Исключение последней доски",
+            ],
+            Kind::Sssc => [
+                "Score-strength combination",
+                "Combinazione punteggio-forza",
+                "Kombinacja wyniku i siły",
+                "Комбинация очков и силы",
+            ],
+            Kind::Ede => [
+                "Extended direct encounter",
+                "Scontro diretto esteso",
+                "Rozszerzony wynik bezpośredni",
+                "Расширенная личная встреча",
+            ],
+            Kind::Edet => [
+                "Extended direct encounter, then top board",
+                "Scontro diretto esteso, poi prima scacchiera",
+                "Rozszerzony wynik bezpośredni, potem pierwsza szachownica",
+                "Расширенная личная встреча, затем первая доска",
+            ],
+            Kind::Edeb => [
+                "Extended direct encounter, then bottom board",
+                "Scontro diretto esteso, poi ultima scacchiera",
+                "Rozszerzony wynik bezpośredni, potem ostatnia szachownica",
+                "Расширенная личная встреча, затем последняя доска",
+            ],
+            Kind::Edebt => [
+                "Extended direct encounter, board count, top board",
+                "Scontro diretto esteso, conteggio, prima scacchiera",
+                "Rozszerzony wynik bezpośredni, szachownice, pierwsza szachownica",
+                "Расширенная личная встреча, подсчёт по доскам, первая доска",
+            ],
+            Kind::Edebb => [
+                "Extended direct encounter, board count, bottom board",
+                "Scontro diretto esteso, conteggio, ultima scacchiera",
+                "Rozszerzony wynik bezpośredni, szachownice, ostatnia szachownica",
+                "Расширенная личная встреча, подсчёт по доскам, последняя доска",
+            ],
         },
     )
 }
@@ -195,6 +301,9 @@ pub fn tiebreak_name(tb: &TieBreak, lang: Lang) -> String {
         .collect();
     if !extra.is_empty() {
         name.push_str(&format!(" [/{}]", extra.join("/")));
+    }
+    if let Some(score) = tb.score {
+        name.push_str(&format!(" [:{}]", score.code()));
     }
     name
 }
@@ -275,5 +384,8 @@ mod tests {
         let ks: TieBreak = "KS/L+1".parse().unwrap();
         assert_eq!(tiebreak_name(&ks, Lang::En), "Koya system [/L+1]");
         assert_eq!("RU".parse(), Ok(Lang::Ru));
+        for lang in Lang::ALL {
+            assert_eq!(lang.code().parse(), Ok(lang));
+        }
     }
 }

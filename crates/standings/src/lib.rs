@@ -37,6 +37,7 @@ mod ranking;
 mod rating;
 pub mod render;
 pub mod team;
+pub mod teams;
 pub mod value;
 
 pub use code::{Kind, TieBreak, parse_list};

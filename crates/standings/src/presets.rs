@@ -104,8 +104,44 @@ const BELARUS_004: &[Column] = &[
     },
 ];
 
+const POLISH_FAMILY_001: &[Column] = &[
+    Column {
+        code: "MP",
+        label: Some([
+            "Match points (3 for a win, 1 for a draw, 0 for a loss)",
+            "Punti match (3 vittoria, 1 patta, 0 sconfitta)",
+            "Punkty meczowe (3 za zwycięstwo, 1 za remis, 0 za przegraną)",
+            "Командные очки (3 за победу, 1 за ничью, 0 за поражение)",
+        ]),
+    },
+    Column {
+        code: "TBR",
+        label: Some([
+            "Better total result on board 1 in all matches",
+            "Miglior risultato complessivo in prima scacchiera",
+            "Lepszy rezultat punktowy na I szachownicy we wszystkich meczach",
+            "Лучший суммарный результат на первой доске",
+        ]),
+    },
+];
+
 /// Every preset.
 pub const PRESETS: &[Preset] = &[
+    // Seed 001 (Polish family team tournament): "1. małe punkty, 2. punkty
+    // meczowe (3 za zwycięstwo, 1 za remis, 0 za przegraną), 3. lepszy
+    // rezultat punktowy na I szachownicy we wszystkich meczach". The first
+    // is the section's primary score (game points: TRF 192 `..._GP_MP`, 362
+    // `TW 3.0 TD 1.0 TL 0.0`); the preset lists the other two.
+    Preset {
+        name: "pl-001",
+        title: [
+            "Family team tournament (seed 001)",
+            "Torneo a squadre di famiglia (seme 001)",
+            "Turniej drużyn rodzinnych (regulamin 001)",
+            "Семейный командный турнир (положение 001)",
+        ],
+        columns: POLISH_FAMILY_001,
+    },
     // Seed 000 (FSI rapid Grand Prix): "Buholz var. italiana o Sonneborn". The
     // Italian variant is Cut 1, then the discarded score: ordering-equivalent
     // to BH/C1 then BH (06-italo-swiss.md §6).

@@ -2,7 +2,7 @@
 //! §2, §13.6): each key only reorders participants still tied on everything
 //! before it; the last resort shares the place, uses the TPN, or draws lots.
 
-use arbiter_model::{Tournament, Tpn};
+use arbiter_model::{Player, Tournament, Tpn};
 use serde::Serialize;
 
 use crate::buchholz::{Sum, average_of_opponents_buchholz, buchholz};
@@ -29,6 +29,13 @@ pub struct Row {
     pub points: Value,
     /// One value per tie-break, in the order of [`Standings::tiebreaks`].
     pub values: Vec<Value>,
+    /// The player's data (rating lists, sex, birth date, federation,
+    /// tags: what prize rules and classifications read); `None` for a team.
+    pub player: Option<Player>,
+    /// The participant's id in the application (the journal's player id
+    /// of an event, set by the application layer); `None` for a file,
+    /// which knows only TPNs.
+    pub id: Option<u32>,
 }
 
 impl Row {
@@ -58,10 +65,11 @@ pub struct Standings {
 /// Summary of how the standings were computed (for JSON and footers).
 #[derive(Clone, Debug, Serialize)]
 pub struct Basis {
+    // In alphabetical order: the JSON document's keys (render::StandingsJson).
     pub edition: Edition,
+    pub last_resort: LastResort,
     pub mode: Mode,
     pub rounds: u32,
-    pub last_resort: LastResort,
 }
 
 impl Standings {
@@ -88,11 +96,21 @@ pub fn tiebreak_list(
 }
 
 /// Computes the standings of `t`.
+///
+/// In a team section the participants are the teams ([`crate::teams`]): PTS
+/// is the primary score and the list may hold team keys. In an individual
+/// event team keys are refused.
 pub fn compute_standings(
     t: &Tournament,
     opts: &StandingsOptions,
 ) -> Result<Standings, StandingsError> {
+    if let Some(section) = &t.team_section {
+        return crate::teams::compute(t, section, opts);
+    }
     let tiebreaks = tiebreak_list(t, opts)?;
+    if let Some(tb) = tiebreaks.iter().find(|tb| tb.is_team_key()) {
+        return Err(StandingsError::TeamKey(tb.code().to_string()));
+    }
     let f = Field::new(t, opts)?;
     let count = f.people.len();
     let points: Vec<Value> = f.people.iter().map(|p| Value::tenths(p.score)).collect();
@@ -126,6 +144,8 @@ pub fn compute_standings(
                 name: t.entrants[p].player.name.clone(),
                 points: points[p],
                 values: columns.iter().map(|c| c[p]).collect(),
+                player: Some(t.entrants[p].player.clone()),
+                id: None,
             });
         }
     }
@@ -147,7 +167,7 @@ fn column(f: &Field, tb: &TieBreak) -> Result<Vec<Value>, StandingsError> {
         Kind::Bh => buchholz(f, tb, Sum::Scores, false)?,
         Kind::Fb => buchholz(f, tb, Sum::Scores, true)?,
         Kind::Sb => buchholz(f, tb, Sum::Products, false)?,
-        Kind::Aob => average_of_opponents_buchholz(f, tb)?,
+        Kind::Aob => average_of_opponents_buchholz(f, tb, 2)?,
         Kind::Ks => counting::koya(f, tb),
         Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Apro | Kind::Appo | Kind::Rtng => {
             rating_key(f, tb)
@@ -161,11 +181,13 @@ fn column(f: &Field, tb: &TieBreak) -> Result<Vec<Value>, StandingsError> {
         Kind::Std => each(&|p| counting::standard_points(f, p)),
         Kind::Tpn => each(&|p| Value::Int(i64::from(p.tpn))),
         Kind::De => vec![Value::Int(0); f.people.len()],
+        // Refused before: team keys need a team section.
+        _ => vec![Value::Missing; f.people.len()],
     })
 }
 
 /// Splits every group by `values` (better first; equal values stay tied).
-fn split_by(
+pub(crate) fn split_by(
     f: &Field,
     groups: Vec<Vec<usize>>,
     values: &[Value],
@@ -194,6 +216,15 @@ fn split_by(
     out
 }
 
+/// The DE rules of a key: forfeits count with `/P` and in a round robin.
+pub(crate) fn de_rules(f: &Field, tb: &TieBreak) -> DeRules {
+    let round_robin = f.mode == Mode::RoundRobin && !tb.swiss;
+    DeRules {
+        forfeits_count: tb.forfeits_as_played || round_robin,
+        round_robin,
+    }
+}
+
 /// Applies DE to every tied group and records each member's position inside
 /// its group (0 when DE separates nobody; §4.1 step 5).
 fn direct_encounter(
@@ -202,18 +233,26 @@ fn direct_encounter(
     tb: &TieBreak,
     column: &mut [Value],
 ) -> Vec<Vec<usize>> {
-    let round_robin = f.mode == Mode::RoundRobin && !tb.swiss;
-    let rules = DeRules {
-        forfeits_count: tb.forfeits_as_played || round_robin,
-        round_robin,
-    };
+    let rules = de_rules(f, tb);
+    place_groups(f, groups, column, |g| rank_group(f, g, rules))
+}
+
+/// Refines every tied group with `refine` (ordered subgroups) and records
+/// each member's position inside its group, 0 when the group is not split
+/// (the DE convention of §4.1 step 5, also used for EDE, TBR and BBE).
+pub(crate) fn place_groups(
+    f: &Field,
+    groups: Vec<Vec<usize>>,
+    column: &mut [Value],
+    refine: impl Fn(&[usize]) -> Vec<Vec<usize>>,
+) -> Vec<Vec<usize>> {
     let mut out = Vec::with_capacity(groups.len());
     for g in groups {
         if g.len() == 1 {
             out.push(g);
             continue;
         }
-        let parts = rank_group(f, &g, rules);
+        let parts = refine(&g);
         if parts.len() > 1 {
             let mut position = 1;
             for part in &parts {
@@ -232,7 +271,7 @@ fn direct_encounter(
 }
 
 /// Separates what is still tied after the last key (C.07 4.2).
-fn last_resort(groups: Vec<Vec<usize>>, rule: LastResort) -> Vec<Vec<usize>> {
+pub(crate) fn last_resort(groups: Vec<Vec<usize>>, rule: LastResort) -> Vec<Vec<usize>> {
     match rule {
         LastResort::Share => groups,
         // Groups are already in TPN order.

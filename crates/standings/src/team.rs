@@ -31,6 +31,8 @@ pub struct TeamRow {
     pub name: String,
     /// Counted members, best placed first.
     pub members: Vec<Tpn>,
+    /// Their names, same order (the table shows names, not numbers).
+    pub member_names: Vec<String>,
     /// Enough members (and women) were available.
     pub complete: bool,
     pub points: Value,
@@ -124,6 +126,7 @@ pub fn team_standings(t: &Tournament, standings: &Standings, rules: &TeamRules) 
                 rank_to: 0,
                 name,
                 members: rows.iter().map(|r| r.tpn).collect(),
+                member_names: rows.iter().map(|r| r.name.clone()).collect(),
                 complete,
                 points,
                 values,
@@ -165,14 +168,14 @@ pub fn team_standings(t: &Tournament, standings: &Standings, rules: &TeamRules) 
     rows
 }
 
-/// Renders team standings (`Rank Team PTS <codes> Members` in TSV/CSV).
+/// Renders team standings (`Rank Team PTS <codes> Members` in TSV/CSV; the
+/// members by name, separated by `; `).
 pub fn render_teams(rows: &[TeamRow], standings: &Standings, format: Format, lang: Lang) -> String {
     let codes: Vec<&str> = standings.tiebreaks.iter().map(|t| t.code()).collect();
     let cells = |r: &TeamRow| -> Vec<String> {
         let mut v = vec![r.place(), r.name.clone(), r.points.to_string()];
         v.extend(r.values.iter().map(ToString::to_string));
-        let members: Vec<String> = r.members.iter().map(ToString::to_string).collect();
-        v.push(members.join(" "));
+        v.push(r.member_names.join("; "));
         v
     };
     let titles: Vec<&str> = pick(
@@ -196,7 +199,8 @@ pub fn render_teams(rows: &[TeamRow], standings: &Standings, format: Format, lan
                 .map(|r| {
                     json!({
                         "rank": r.rank, "rank_to": r.rank_to, "place": r.place(),
-                        "team": r.name, "members": r.members, "complete": r.complete,
+                        "team": r.name, "members": r.members, "member_names": r.member_names,
+                        "complete": r.complete,
                         "points": r.points.to_string(),
                         "values": r.values.iter().map(ToString::to_string).collect::<Vec<_>>(),
                     })
@@ -295,16 +299,8 @@ mod tests {
         Tournament {
             entrants,
             teams: vec![
-                Team {
-                    number: None,
-                    name: "A".into(),
-                    members: vec![1, 2, 3, 4],
-                },
-                Team {
-                    number: None,
-                    name: "B".into(),
-                    members: vec![5, 6, 7, 8],
-                },
+                Team::new(None, "A", vec![1, 2, 3, 4]),
+                Team::new(None, "B", vec![5, 6, 7, 8]),
             ],
             ..Tournament::default()
         }
@@ -326,6 +322,8 @@ mod tests {
         assert_eq!(rows[1].place(), "2");
         let text = render_teams(&rows, &s, Format::Tsv, Lang::En);
         assert_eq!(text.lines().next(), Some("Rank\tTeam\tPts\tWIN\tMembers"));
+        // Members by name, best placed first (1 and 4 won, 2 drew, 3 lost).
+        assert_eq!(text.lines().nth(1), Some("1\tA\t2.5\t2\tP1; P4; P2; P3"));
     }
 
     #[test]

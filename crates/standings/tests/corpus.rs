@@ -36,7 +36,7 @@ fn corpus_tiebreak_tables_are_reproduced() {
         assert_eq!(&header[..3], ["StartNo", "Rank", "PTS"]);
         let stem = tsv.file_stem().and_then(|s| s.to_str()).expect("name");
         let trf = corpus.join("dutch").join(format!("{stem}.trf"));
-        let doc = arbiter_trf::read_file(&trf).expect("corpus TRF reads");
+        let doc = arbiter_trf::read_file(&trf, &parse_list).expect("corpus TRF reads");
         let opts = StandingsOptions {
             tiebreaks: Some(parse_list(&codes.join(",")).expect("codes")),
             ..StandingsOptions::default()
@@ -81,7 +81,7 @@ fn corpus_tiebreak_tables_are_reproduced() {
 #[test]
 fn sb_cut_weighs_the_lowest_vur_contribution() {
     let trf = shared().join("dutch/p310-3137341890.trf");
-    let doc = arbiter_trf::read_file(&trf).expect("corpus TRF reads");
+    let doc = arbiter_trf::read_file(&trf, &parse_list).expect("corpus TRF reads");
     let opts = StandingsOptions {
         tiebreaks: Some(parse_list("SB,SB/C1").expect("codes")),
         ..StandingsOptions::default()

@@ -44,4 +44,20 @@ impl JournalStore for MemoryStore {
             }));
         Ok(seqs)
     }
+
+    fn restore(&mut self, entries: &[Entry]) -> Result<(), StoreError> {
+        if let Some(last) = self.entries.last() {
+            return Err(StoreError::Conflict {
+                expected: 0,
+                found: last.seq,
+            });
+        }
+        self.entries = entries.to_vec();
+        self.commands = entries.last().map_or(0, |e| e.command.id);
+        Ok(())
+    }
+
+    fn last_seq(&mut self) -> Result<u64, StoreError> {
+        Ok(self.entries.last().map_or(0, |e| e.seq))
+    }
 }

@@ -3,18 +3,19 @@
 use arbiter_model::ByeKind;
 
 use crate::document::{AnnouncedBye, RecordsUsed, TrfDocument};
+use crate::limits::MAX_ROUNDS;
 use crate::validate::rounds_in_the_past;
 
 /// The same tournament with JaVaFo and bbpPairings records replaced by their
 /// TRF-2026 equivalents: `XXR` → `142`, `XXC white1|black1` → `152`,
 /// `BB?`/`XXS` → `162` (an `XXS` line remains only for values 162 cannot
-/// express), `XXA` → `250`, `XXP` → `260` over rounds 1 to the total (999
-/// when unknown), `XXZ` → `240 Z` for the round to be paired. `XXC rank`
+/// express), `XXA` → `250`, `XXP` → `260` over rounds 1 to the total (99,
+/// [`MAX_ROUNDS`], when unknown), `XXZ` → `240 Z` for the round to be paired. `XXC rank`
 /// has no TRF-2026 equivalent and stays.
 pub fn to_trf26(doc: &TrfDocument) -> TrfDocument {
     let mut out = doc.clone();
     let t = &mut out.tournament;
-    let last = t.total_rounds.unwrap_or(999);
+    let last = t.total_rounds.unwrap_or(MAX_ROUNDS);
     for g in &mut t.forbidden {
         g.rounds.get_or_insert((1, last));
     }
@@ -34,6 +35,7 @@ pub fn to_trf26(doc: &TrfDocument) -> TrfDocument {
         r212: doc.records.r212,
         r250: !t.acceleration.is_empty(),
         r260: !t.forbidden.is_empty(),
+        counts: doc.records.counts,
         ..RecordsUsed::default()
     };
     out

@@ -26,6 +26,15 @@ pub struct TrfDocument {
     /// 1-based line of each entrant's 001 record (same order as
     /// `tournament.entrants`); empty for a document built in memory.
     pub player_lines: Vec<usize>,
+    /// (line, column) of each code of the 202/212 record (same order as
+    /// `tournament.tiebreaks`); empty for a document built in memory.
+    pub tiebreak_positions: Vec<(usize, usize)>,
+    /// 1-based line of each team's 310 record (same order as
+    /// `tournament.teams`); empty for a document built in memory.
+    pub team_lines: Vec<usize>,
+    /// The `320` record as read: its line and the PAB team of each round
+    /// (0 = none), checked against the players' entries by `validate`.
+    pub team_pab_rounds: Option<(usize, Vec<u32>)>,
 }
 
 /// A TRF26 `240` record: players who get a bye (or are absent) in a round.
@@ -73,6 +82,10 @@ pub struct RecordsUsed {
     /// `260` / `XXP` (forbidden pairs).
     pub r260: bool,
     pub xxp: bool,
+    /// `062`/`072`/`082` (players, rated players, teams): written, counted
+    /// from the data, when the file had them and for documents built in
+    /// memory (exports).
+    pub counts: bool,
 }
 
 /// The family of a file, from the records it uses.
@@ -89,10 +102,15 @@ pub enum Dialect {
 }
 
 impl TrfDocument {
-    /// A document for a tournament built in memory (written as TRF26).
+    /// A document for a tournament built in memory (written as TRF26, with
+    /// the counts 062/072/082).
     pub fn new(tournament: Tournament) -> Self {
         TrfDocument {
             tournament,
+            records: RecordsUsed {
+                counts: true,
+                ..RecordsUsed::default()
+            },
             ..TrfDocument::default()
         }
     }

@@ -3,6 +3,16 @@
 use std::fmt;
 use std::path::PathBuf;
 
+/// What kind of problem a [`TrfError`] is: malformed or inconsistent text,
+/// or a number beyond what the format (and so Arbiter) holds
+/// ([`crate::limits`]). Callers map them to exit codes 3 and 4.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ErrorKind {
+    #[default]
+    Invalid,
+    SizeLimit,
+}
+
 /// A problem in the text of a TRF file, located by 1-based line and column
 /// (columns are counted in characters, spec 05 §1).
 ///
@@ -15,6 +25,7 @@ pub struct TrfError {
     /// The name of the field at fault (`rating`, `round 3 result`, ...), if any.
     pub field: Option<String>,
     pub message: String,
+    pub kind: ErrorKind,
 }
 
 impl TrfError {
@@ -24,6 +35,7 @@ impl TrfError {
             column,
             field: Some(field.to_string()),
             message: message.into(),
+            kind: ErrorKind::Invalid,
         }
     }
 
@@ -34,6 +46,20 @@ impl TrfError {
             column,
             field: None,
             message: message.into(),
+            kind: ErrorKind::Invalid,
+        }
+    }
+
+    /// A number beyond a limit of the format ([`ErrorKind::SizeLimit`]).
+    pub(crate) fn limit(
+        line: usize,
+        column: usize,
+        field: &str,
+        message: impl Into<String>,
+    ) -> Self {
+        TrfError {
+            kind: ErrorKind::SizeLimit,
+            ..TrfError::new(line, column, field, message)
         }
     }
 }
@@ -50,8 +76,12 @@ impl fmt::Display for TrfError {
 
 impl std::error::Error for TrfError {}
 
-/// Why [`crate::read_file`] failed: the file could not be read, or its text
-/// is not a valid TRF.
+/// How many problems [`ReadError`] lists before counting the rest.
+const ERRORS_SHOWN: usize = 20;
+
+/// Why reading a TRF failed ([`crate::read`], [`crate::read_file`]): the
+/// file could not be read, or its text is not a valid TRF (every problem,
+/// in file order).
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     #[error("{}: cannot read the file: {source}", path.display())]
@@ -59,6 +89,41 @@ pub enum ReadError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{}:{error}", path.display())]
-    Trf { path: PathBuf, error: TrfError },
+    #[error("{}", listed(path, errors))]
+    Trf {
+        path: PathBuf,
+        errors: Vec<TrfError>,
+    },
+}
+
+impl ReadError {
+    /// The kind of the problem: a size limit when any problem is one (the
+    /// file cannot be handled at all), else invalid text. `None` for a file
+    /// that could not be read.
+    pub fn kind(&self) -> Option<ErrorKind> {
+        match self {
+            ReadError::Io { .. } => None,
+            ReadError::Trf { errors, .. } => {
+                Some(if errors.iter().any(|e| e.kind == ErrorKind::SizeLimit) {
+                    ErrorKind::SizeLimit
+                } else {
+                    ErrorKind::Invalid
+                })
+            }
+        }
+    }
+}
+
+/// `FILE:LINE:COLUMN: message (field NAME)`, one problem a line, the first
+/// [`ERRORS_SHOWN`] of them and the count of the rest.
+fn listed(path: &std::path::Path, errors: &[TrfError]) -> String {
+    let mut lines: Vec<String> = errors
+        .iter()
+        .take(ERRORS_SHOWN)
+        .map(|e| format!("{}:{e}", path.display()))
+        .collect();
+    if errors.len() > ERRORS_SHOWN {
+        lines.push(format!("... and {} more", errors.len() - ERRORS_SHOWN));
+    }
+    lines.join("\n")
 }

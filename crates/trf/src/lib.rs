@@ -9,10 +9,12 @@
 //! 001    2      Beta, Bob                         2300                             0.0    2     1 b 0\n\
 //! XXR 5\n";
 //! let doc = arbiter_trf::parse(text).expect("a TRF file");
-//! assert!(arbiter_trf::validate(&doc).is_empty());
+//! let any_code = |_: &str| Ok::<(), String>(());
+//! assert!(arbiter_trf::validate(&doc, &any_code).is_empty());
 //! assert_eq!(doc.tournament.entrants.len(), 2);
 //! assert_eq!(doc.tournament.total_rounds, Some(5));
-//! let again = arbiter_trf::parse(&arbiter_trf::write(&doc)).unwrap();
+//! let written = arbiter_trf::write(&doc).expect("writable");
+//! let again = arbiter_trf::parse(&written.text).unwrap();
 //! assert_eq!(again.tournament, doc.tournament);
 //! ```
 
@@ -20,6 +22,7 @@ mod convert;
 mod document;
 mod error;
 pub mod generated;
+pub mod limits;
 mod player_line;
 mod reader;
 mod round_block;
@@ -27,32 +30,60 @@ mod scoring;
 mod teams;
 mod text;
 mod validate;
+pub mod writable;
 mod writer;
 
 use std::path::Path;
 
 pub use convert::to_trf26;
 pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
-pub use error::{ReadError, TrfError};
+pub use error::{ErrorKind, ReadError, TrfError};
 pub use reader::parse;
-pub use validate::validate;
-pub use writer::{LineEnding, write, write_with};
+pub use validate::{TieBreakCodes, validate};
+pub use writable::{WriteError, WriteWarning};
+pub use writer::{LineEnding, Written, write, write_with};
 
-/// Reads and parses a TRF file. The bytes must be UTF-8 (spec 05 §1).
-pub fn read_file(path: impl AsRef<Path>) -> Result<TrfDocument, ReadError> {
+/// Reads a TRF file as every command of Arbiter does: the text
+/// ([`parse_bytes`]), then its consistency and its tie-break codes
+/// ([`validate`]). **The one entry point for reading a user's TRF**: `trf
+/// check`, `trf normalize`, `standings`, `crosstable`, the pairing engines
+/// and `import trf` (crates/desk) all call it, so one validator decides
+/// what every command accepts. `tiebreaks` is the catalogue of MTB26 codes,
+/// `&arbiter_standings::parse_list` (see [`TieBreakCodes`]).
+///
+/// Errors: [`ReadError::Io`] when the file cannot be read; else
+/// [`ReadError::Trf`] with every problem found, of kind
+/// [`ErrorKind::SizeLimit`] or [`ErrorKind::Invalid`].
+pub fn read_file(
+    path: impl AsRef<Path>,
+    tiebreaks: &dyn TieBreakCodes,
+) -> Result<TrfDocument, ReadError> {
     let path = path.as_ref();
     let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
         path: path.to_path_buf(),
         source,
     })?;
-    parse_bytes(&bytes).map_err(|error| ReadError::Trf {
+    read(&bytes, tiebreaks).map_err(|errors| ReadError::Trf {
         path: path.to_path_buf(),
-        error,
+        errors,
     })
 }
 
+/// [`read_file`] on bytes already in memory: every problem of the text, in
+/// file order (only the first when the text cannot be parsed at all).
+pub fn read(bytes: &[u8], tiebreaks: &dyn TieBreakCodes) -> Result<TrfDocument, Vec<TrfError>> {
+    let doc = parse_bytes(bytes).map_err(|e| vec![e])?;
+    let errors = validate(&doc, tiebreaks);
+    if errors.is_empty() {
+        Ok(doc)
+    } else {
+        Err(errors)
+    }
+}
+
 /// Parses the bytes of a TRF file, rejecting text that is not UTF-8 with the
-/// line and column of the first bad byte.
+/// line and column of the first bad byte. Syntax only, like [`parse`]:
+/// commands read files with [`read_file`].
 pub fn parse_bytes(bytes: &[u8]) -> Result<TrfDocument, TrfError> {
     match std::str::from_utf8(bytes) {
         Ok(text) => parse(text),

@@ -1,10 +1,13 @@
 //! Record 001: one player and his rounds (spec 05 §3).
 
+use arbiter_model::date::BirthDate;
 use arbiter_model::{Entrant, Player, Points, Ratings, RoundEntry, Sex, Title, Tpn};
 
 use crate::error::TrfError;
+use crate::limits::MAX_ROUNDS;
 use crate::round_block::{self, Block};
 use crate::text::{Line, points_field};
+use crate::writable::{FEDERATION_WIDTH, NAME_WIDTH, fit};
 
 /// Reads a 001 line.
 pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
@@ -37,7 +40,7 @@ pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
     let fide = parse_number::<u16>(line, 49, 52, "rating", "a rating (0-9999)")?.filter(|&r| r > 0);
     let federation = Some(line.field(54, 56).to_string()).filter(|f| !f.is_empty());
     let fide_id = parse_number::<u64>(line, 58, 68, "FIDE id", "a FIDE id (digits only)")?;
-    let birth_date = Some(line.field(70, 79).to_string()).filter(|b| !b.is_empty());
+    let birth_date = parse_birth_date(line)?;
     let points_text = line.field(81, 84);
     let reported_points = if points_text.is_empty() {
         None
@@ -74,6 +77,20 @@ pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
         reported_points,
         reported_rank,
     })
+}
+
+/// Columns 70-79: `YYYY/MM/DD`, or only the year (`YYYY`, or `YYYY/00/00`
+/// as some programs write an unknown day).
+fn parse_birth_date(line: &Line) -> Result<Option<BirthDate>, TrfError> {
+    let text = line.field(70, 79);
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let year_only = text.strip_suffix("/00/00").unwrap_or(text);
+    year_only
+        .parse::<BirthDate>()
+        .map(Some)
+        .map_err(|e| TrfError::new(line.number, 70, "birth date", e.to_string()))
 }
 
 /// Columns 5-8: the starting rank, 1-9999.
@@ -124,10 +141,11 @@ fn parse_number<T: std::str::FromStr>(
 /// The round blocks: a blank block before a later entry is an absence;
 /// trailing blank blocks are not recorded (spec 05 §3.1, §6.5).
 fn parse_rounds(line: &Line) -> Result<Vec<RoundEntry>, TrfError> {
+    round_block::nothing_after_the_last_round(line, "rounds")?;
     let mut rounds = Vec::new();
     let mut gaps = 0;
     let mut round = 1;
-    while round_block::block_start(round) <= line.len() {
+    while round <= MAX_ROUNDS as usize && round_block::block_start(round) <= line.len() {
         match round_block::decode(line, round)? {
             Block::Blank => gaps += 1,
             Block::Entry(e) => {
@@ -163,20 +181,15 @@ pub(crate) fn write(entrant: &Entrant) -> String {
     let mut s = format!(
         "001 {:>4} {sex}{title:>3} {:<33} {rating:>4} {:<3} {fide_id:>11} {:<10} {points:>4} {rank:>4}",
         p.tpn,
-        fit(&p.name, 33),
-        fit(p.federation.as_deref().unwrap_or(""), 3),
-        fit(p.birth_date.as_deref().unwrap_or(""), 10),
+        fit(&p.name, NAME_WIDTH),
+        fit(p.federation.as_deref().unwrap_or(""), FEDERATION_WIDTH),
+        p.birth_date.map(BirthDate::trf).unwrap_or_default(),
     );
     for entry in &entrant.rounds {
         s.push_str(&round_block::encode(entry));
     }
     s.truncate(s.trim_end().len());
     s
-}
-
-/// `text` cut to at most `width` characters.
-fn fit(text: &str, width: usize) -> String {
-    text.chars().take(width).collect()
 }
 
 #[cfg(test)]
@@ -230,7 +243,26 @@ mod tests {
         assert_eq!(e.player.name, "Müller, Anna");
         assert_eq!(e.player.federation.as_deref(), Some("GER"));
         assert_eq!(e.player.fide_id, Some(4612345));
-        assert_eq!(e.player.birth_date.as_deref(), Some("1990/05/17"));
+        assert_eq!(
+            e.player.birth_date.map(BirthDate::trf).as_deref(),
+            Some("1990/05/17")
+        );
         assert_eq!(write(&e), text);
+    }
+
+    #[test]
+    fn birth_dates_may_be_a_year_and_impossible_days_are_refused() {
+        let line = |born: &str| {
+            format!(
+                "001    7 wWGM Müller, Anna                      2301 GER     4612345 {born:<10}  3.0    2"
+            )
+        };
+        let year = parse(&Line::new(1, &line("1990/00/00"))).unwrap();
+        assert_eq!(year.player.birth_date, Some(BirthDate::Year(1990)));
+        let err = parse(&Line::new(4, &line("1990/02/30"))).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "4:70: '1990/02/30' is not a date (expected YYYY-MM-DD or YYYY) (field birth date)"
+        );
     }
 }

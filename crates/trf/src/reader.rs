@@ -1,10 +1,13 @@
 //! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
 
-use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Team, Tournament, Tpn};
+use arbiter_model::date::{Date, parse_date, parse_round_date};
+use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Tournament, Tpn};
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
 use crate::error::TrfError;
+use crate::limits::{MAX_ROUNDS, MAX_TPN, bounded_number, fits_points_field};
 use crate::player_line;
+use crate::round_block::{self, BLOCK_WIDTH, block_start};
 use crate::scoring::ScoringSpec;
 use crate::teams;
 use crate::text::{Line, split_lines};
@@ -44,7 +47,18 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                 "not a TRF record: a line starts with a three-character record code (001, 012, XXR, ...)",
             ));
         }
+        refuse_control_characters(&line, code)?;
         if code == "001" {
+            if reader.entrants.len() == MAX_TPN as usize {
+                return Err(TrfError::limit(
+                    number,
+                    1,
+                    "player record",
+                    format!(
+                        "more than {MAX_TPN} player records (001): a TRF holds starting ranks 1-{MAX_TPN}"
+                    ),
+                ));
+            }
             let e = player_line::parse(&line)?;
             reader.doc.file_order.push(e.player.tpn);
             reader.entrants.push((e, number));
@@ -53,6 +67,28 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
         }
     }
     reader.finish()
+}
+
+/// No control character in a line (they are what a hostile name would use
+/// to break the fixed columns or inject records, issue 10 item 7), except
+/// tabs between the tokens of JaVaFo and TRF26 lists, which bbpPairings
+/// accepts in `XXP` (spec 05 §6.2) and which are not kept.
+fn refuse_control_characters(line: &Line, code: &str) -> Result<(), TrfError> {
+    let tabs_allowed = matches!(code, "XXP" | "XXZ" | "XXR" | "XXC" | "142" | "240" | "260");
+    let found = line.text.chars().enumerate().find(|&(_, c)| {
+        (c.is_control() && !(c == '\t' && tabs_allowed)) || matches!(c, '\u{2028}' | '\u{2029}')
+    });
+    match found {
+        None => Ok(()),
+        Some((i, c)) => Err(TrfError::general(
+            line.number,
+            i + 1,
+            format!(
+                "a control character (U+{:04X}) in a {code} record: TRF fields are separated by blanks",
+                c as u32
+            ),
+        )),
+    }
 }
 
 /// What has been read so far.
@@ -65,9 +101,14 @@ struct Reader {
     entrants: Vec<(Entrant, usize)>,
     /// An ETT code found in 092, used when there is no 192.
     system_092: Option<String>,
-    teams_013: Vec<Team>,
-    teams_310: Vec<Team>,
+    /// Team records (013, 310, 320, 330, 352, 362).
+    team: teams::TeamRecords,
     national: Vec<(Tpn, u16)>,
+    /// The 132 record's dates as written (line, column, text per round),
+    /// read once the start date is known.
+    round_dates: Vec<Option<WrittenDate>>,
+    /// `250` records, applied once every player is known.
+    accelerated: Vec<AcceleratedRange>,
     last_line: usize,
 }
 
@@ -80,8 +121,10 @@ impl Reader {
             "012" => t.info.name = value,
             "022" => t.info.city = Some(value),
             "032" => t.info.federation = Some(value),
-            "042" => t.info.start_date = Some(value),
-            "052" => t.info.end_date = Some(value),
+            "042" => t.info.start_date = Some(date(line, "start date")?),
+            "052" => t.info.end_date = Some(date(line, "end date")?),
+            // Counts, computed from the data when written.
+            "062" | "072" | "082" => records.counts = true,
             "092" => {
                 if is_ett_code(&value) {
                     self.system_092 = Some(value.clone());
@@ -91,7 +134,7 @@ impl Reader {
             "102" => t.info.chief_arbiter = Some(value),
             "112" => t.info.deputy_arbiters.push(value),
             "122" => t.info.time_control = Some(value),
-            "132" => t.info.round_dates = round_dates(line),
+            "132" => self.round_dates = round_dates(line)?,
             "142" => {
                 t.total_rounds = Some(total_rounds(line)?);
                 records.r142 = true;
@@ -129,11 +172,7 @@ impl Reader {
                 records.r192 = true;
             }
             "202" | "212" => {
-                t.tiebreaks = value
-                    .split(',')
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .collect();
+                (t.tiebreaks, self.doc.tiebreak_positions) = tiebreak_list(line);
                 records.r212 = code == "212";
             }
             _ => return Ok(false),
@@ -167,7 +206,7 @@ impl Reader {
                         .push(id(n, col, &token, "XXZ player")?);
                 }
             }
-            "250" => read_250(line, t, doc)?,
+            "250" => self.accelerated.extend(read_250(line, doc)?),
             "XXA" => {
                 read_xxa(line, t)?;
                 doc.records.xxa = true;
@@ -193,16 +232,14 @@ impl Reader {
         Ok(true)
     }
 
-    /// Any other record is kept verbatim; team and national-rating records
-    /// are also read into the model.
+    /// Team records of TRF26 are read into the model; any other record is
+    /// kept verbatim, 013 and national-rating records also read.
     fn other(&mut self, code: &str, line: &Line) -> Result<(), TrfError> {
-        match code {
-            "013" => self.teams_013.push(teams::read_013(line)?),
-            "310" => self.teams_310.push(teams::read_310(line)?),
-            _ if teams::is_federation_code(code) => {
-                self.national.extend(teams::national_rating(line));
-            }
-            _ => {}
+        if self.team.read(code, line)? {
+            return Ok(());
+        }
+        if teams::is_federation_code(code) {
+            self.national.extend(teams::national_rating(line));
         }
         self.doc.other_records.push(OtherRecord {
             text: line.text.to_string(),
@@ -219,9 +256,10 @@ impl Reader {
             scoring,
             mut entrants,
             system_092,
-            teams_013,
-            teams_310,
+            team,
             national,
+            accelerated,
+            round_dates,
             last_line,
         } = self;
         if entrants.is_empty() {
@@ -234,33 +272,59 @@ impl Reader {
         if t.system.is_none() {
             t.system = system_092;
         }
+        t.info.round_dates = round_dates
+            .into_iter()
+            .map(|d| {
+                d.map(|(line, col, text)| {
+                    parse_round_date(&text, t.info.start_date)
+                        .map_err(|e| TrfError::new(line, col, "round date", e.to_string()))
+                })
+                .transpose()
+            })
+            .collect::<Result<_, _>>()?;
         let resolved = scoring.resolve()?;
         t.scoring = resolved.scoring;
         doc.unknown_result_points = resolved.unknown;
-        // Gacrux ignores 013 when 310 records exist.
-        t.teams = if teams_310.is_empty() {
-            teams_013
-        } else {
-            teams_310
-        };
-        for (tpn, rating) in national {
-            if let Some((e, _)) = entrants.iter_mut().find(|(e, _)| e.player.tpn == tpn) {
-                e.player.ratings.national = Some(rating);
-            }
-        }
         // Entrants in TPN order (stable: duplicates stay for `validate`).
         entrants.sort_by_key(|(e, _)| e.player.tpn);
+        for (tpn, rating) in national {
+            if let Ok(i) = entrants.binary_search_by_key(&tpn, |(e, _)| e.player.tpn) {
+                entrants[i].0.player.ratings.national = Some(rating);
+            }
+        }
+        let mut tpns: Vec<Tpn> = entrants.iter().map(|(e, _)| e.player.tpn).collect();
+        tpns.dedup();
+        apply_250(&accelerated, &tpns, &mut t.acceleration);
+        doc.records.r250 |= !accelerated.is_empty();
+        if !doc.records.xxa {
+            // Without XXA the virtual points are ranges of non-zero values:
+            // rounds after a player's last non-zero value add nothing (and
+            // are not written back).
+            for values in t.acceleration.values_mut() {
+                while values.last() == Some(&Points::ZERO) {
+                    values.pop();
+                }
+            }
+            t.acceleration.retain(|_, values| !values.is_empty());
+        }
         doc.player_lines = entrants.iter().map(|&(_, n)| n).collect();
         t.entrants = entrants.into_iter().map(|(e, _)| e).collect();
+        team.finish(&mut t, &mut doc);
         doc.tournament = t;
         Ok(doc)
     }
 }
 
-/// A starting rank given as a token.
+/// A starting rank given as a token (1-9999, [`MAX_TPN`]).
 fn id(line: usize, col: usize, token: &str, field: &str) -> Result<Tpn, TrfError> {
-    match token.parse::<Tpn>() {
-        Ok(v) if v > 0 && token.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
+    match bounded_number(token, u64::from(MAX_TPN)) {
+        Ok(Some(v)) if v > 0 => Ok(v as Tpn),
+        Err(()) => Err(TrfError::limit(
+            line,
+            col,
+            field,
+            format!("starting rank {token} is beyond the limit of a TRF ({MAX_TPN})"),
+        )),
         _ => Err(TrfError::new(
             line,
             col,
@@ -270,10 +334,16 @@ fn id(line: usize, col: usize, token: &str, field: &str) -> Result<Tpn, TrfError
     }
 }
 
-/// A round number given as a token.
+/// A round number given as a token (1-99, [`MAX_ROUNDS`]).
 fn round_number(line: usize, col: usize, token: &str, field: &str) -> Result<u32, TrfError> {
-    match token.parse::<u32>() {
-        Ok(v) if v > 0 && token.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
+    match bounded_number(token, u64::from(MAX_ROUNDS)) {
+        Ok(Some(v)) if v > 0 => Ok(v as u32),
+        Err(()) => Err(TrfError::limit(
+            line,
+            col,
+            field,
+            format!("round {token} is beyond the limit of {MAX_ROUNDS} rounds"),
+        )),
         _ => Err(TrfError::new(
             line,
             col,
@@ -303,19 +373,53 @@ fn total_rounds(line: &Line) -> Result<u32, TrfError> {
     }
 }
 
-/// `132`: one date per round, aligned with the round blocks (columns
-/// 92+10(r-1) ..= 99+10(r-1)).
-fn round_dates(line: &Line) -> Vec<String> {
-    let mut dates = Vec::new();
-    let mut start = 92;
-    while start <= line.len() {
-        dates.push(line.field(start - 2, start + 7).to_string());
-        start += 10;
+/// `042` / `052`: a date `YYYY/MM/DD` from column 5.
+fn date(line: &Line, field: &str) -> Result<Date, TrfError> {
+    parse_date(line.rest(5)).map_err(|e| TrfError::new(line.number, 5, field, e.to_string()))
+}
+
+/// A date as written: line, column, text.
+type WrittenDate = (usize, usize, String);
+
+/// `132`: one date per round, aligned with the round blocks (round r's
+/// date starts in its block, columns 90+10(r-1) ..= 99+10(r-1), usually at
+/// 92+10(r-1)), at most [`MAX_ROUNDS`]; a blank block is a round without a
+/// date. Each as (line, column, text), read by `finish`.
+fn round_dates(line: &Line) -> Result<Vec<Option<WrittenDate>>, TrfError> {
+    round_block::nothing_after_the_last_round(line, "round dates")?;
+    let mut dates: Vec<Option<WrittenDate>> = Vec::new();
+    for (col, token) in line.tokens(block_start(1)) {
+        let round = (col - block_start(1)) / BLOCK_WIDTH + 1;
+        if dates.len() >= round {
+            return Err(TrfError::new(
+                line.number,
+                col,
+                "round date",
+                format!("'{token}' is a second date in the block of round {round}"),
+            ));
+        }
+        dates.resize(round - 1, None);
+        dates.push(Some((line.number, col, token)));
     }
-    while dates.last().is_some_and(|d| d.is_empty()) {
-        dates.pop();
+    Ok(dates)
+}
+
+/// `202`/`212`: comma-separated tie-break codes from column 5, each with
+/// its (line, column) for [`crate::validate`].
+fn tiebreak_list(line: &Line) -> (Vec<String>, Vec<(usize, usize)>) {
+    let mut codes = Vec::new();
+    let mut positions = Vec::new();
+    let mut col = 5;
+    for part in line.rest_untrimmed(5).split(',') {
+        let lead = part.chars().take_while(|c| c.is_whitespace()).count();
+        let code = part.trim();
+        if !code.is_empty() {
+            codes.push(code.to_string());
+            positions.push((line.number, col + lead));
+        }
+        col += part.chars().count() + 1;
     }
-    dates
+    (codes, positions)
 }
 
 /// `XXC [rank] [white1|black1]`.
@@ -384,10 +488,18 @@ fn read_240(line: &Line) -> Result<AnnouncedBye, TrfError> {
     })
 }
 
+/// A `250` record: `value` virtual points in rounds `rounds` for the
+/// players whose starting ranks are in `players` (both inclusive).
+struct AcceleratedRange {
+    value: Points,
+    rounds: (u32, u32),
+    players: (Tpn, Tpn),
+}
+
 /// `250 MMMM PPPP RRF RRL FFFF LLLL`: virtual points for a range of rounds
 /// and a range of starting ranks. Team match points (columns 5-8) have no
-/// place in the model, so such a line is kept verbatim instead.
-fn read_250(line: &Line, t: &mut Tournament, doc: &mut TrfDocument) -> Result<(), TrfError> {
+/// place in the model, so such a line is kept verbatim instead (`None`).
+fn read_250(line: &Line, doc: &mut TrfDocument) -> Result<Option<AcceleratedRange>, TrfError> {
     let n = line.number;
     let mp = line.field(5, 8);
     if !mp.is_empty() && mp.parse::<Points>() != Ok(Points::ZERO) {
@@ -395,7 +507,7 @@ fn read_250(line: &Line, t: &mut Tournament, doc: &mut TrfDocument) -> Result<()
             text: line.text.to_string(),
             before_players: false,
         });
-        return Ok(());
+        return Ok(None);
     }
     let tokens = line.tokens(9);
     let [(pcol, points), (c1, r1), (c2, r2), (c3, p1), (c4, p2)] = tokens.as_slice() else {
@@ -413,6 +525,14 @@ fn read_250(line: &Line, t: &mut Tournament, doc: &mut TrfDocument) -> Result<()
             format!("'{points}' is not a number of points"),
         )
     })?;
+    if !fits_points_field(value) {
+        return Err(TrfError::limit(
+            n,
+            *pcol,
+            "virtual points",
+            format!("{value} points do not fit the 4 columns of a TRF points field"),
+        ));
+    }
     let first_round = round_number(n, *c1, r1, "first round")?;
     let last_round = round_number(n, *c2, r2, "last round")?;
     let first = id(n, *c3, p1, "first player")?;
@@ -433,28 +553,76 @@ fn read_250(line: &Line, t: &mut Tournament, doc: &mut TrfDocument) -> Result<()
             "the last player comes before the first",
         ));
     }
-    for tpn in first..=last {
-        let v = t.acceleration.entry(tpn).or_default();
-        if v.len() < last_round as usize {
-            v.resize(last_round as usize, Points::ZERO);
+    Ok(Some(AcceleratedRange {
+        value,
+        rounds: (first_round, last_round),
+        players: (first, last),
+    }))
+}
+
+/// Applies the `250` records to the players of the file (`tpns`, sorted,
+/// no repeats), a later record winning where ranges overlap; they come
+/// after the `XXA` lines, whose values they override. Each (player, round)
+/// is set once, by the last record that covers it: records are taken from
+/// the last, and per round a "next player not yet set" forest skips the
+/// players already set, so the work is bounded by records × rounds plus
+/// players × rounds, whatever the ranges.
+fn apply_250(
+    ranges: &[AcceleratedRange],
+    tpns: &[Tpn],
+    acceleration: &mut std::collections::BTreeMap<Tpn, Vec<Points>>,
+) {
+    fn root(next: &mut [usize], mut i: usize) -> usize {
+        while next[i] != i {
+            next[i] = next[next[i]];
+            i = next[i];
         }
-        for r in first_round..=last_round {
-            v[r as usize - 1] = value;
+        i
+    }
+    let mut unset: std::collections::HashMap<u32, Vec<usize>> = std::collections::HashMap::new();
+    for range in ranges.iter().rev() {
+        let lo = tpns.partition_point(|&t| t < range.players.0);
+        let hi = tpns.partition_point(|&t| t <= range.players.1);
+        if lo == hi {
+            continue;
+        }
+        for round in range.rounds.0..=range.rounds.1 {
+            let next = unset
+                .entry(round)
+                .or_insert_with(|| (0..=tpns.len()).collect());
+            let mut i = root(next, lo);
+            while i < hi {
+                let values = acceleration.entry(tpns[i]).or_default();
+                if values.len() < round as usize {
+                    values.resize(round as usize, Points::ZERO);
+                }
+                values[round as usize - 1] = range.value;
+                next[i] = i + 1;
+                i = root(next, i + 1);
+            }
         }
     }
-    doc.records.r250 = true;
-    Ok(())
 }
 
 /// `XXA NNNN pp.p pp.p ...`: id at 5-8, round r's virtual points at
-/// 10+5(r-1) ..= 13+5(r-1); a blank value is 0.
+/// 10+5(r-1) ..= 13+5(r-1); a blank value is 0; at most [`MAX_ROUNDS`].
 fn read_xxa(line: &Line, t: &mut Tournament) -> Result<(), TrfError> {
     let n = line.number;
     let text = line.field(5, 8);
     let tpn = id(n, 5, text, "XXA player")?;
+    let beyond = xxa_column(MAX_ROUNDS as usize + 1);
+    if let Some(col) = line.first_non_blank(beyond) {
+        return Err(TrfError::limit(
+            n,
+            col,
+            "XXA",
+            format!("a value after round {MAX_ROUNDS}: a TRF holds at most {MAX_ROUNDS} rounds"),
+        ));
+    }
     let mut values = Vec::new();
-    let mut col = 10;
-    while col <= line.len() {
+    let mut round = 1;
+    while xxa_column(round) <= line.len() {
+        let col = xxa_column(round);
         let text = line.field(col, col + 3);
         let v = if text.is_empty() {
             Points::ZERO
@@ -463,16 +631,21 @@ fn read_xxa(line: &Line, t: &mut Tournament) -> Result<(), TrfError> {
                 TrfError::new(
                     n,
                     col,
-                    &format!("XXA round {}", values.len() + 1),
+                    &format!("XXA round {round}"),
                     format!("'{text}' is not a number of points"),
                 )
             })?
         };
         values.push(v);
-        col += 5;
+        round += 1;
     }
     t.acceleration.insert(tpn, values);
     Ok(())
+}
+
+/// 1-based column of round `round`'s value in an `XXA` line.
+fn xxa_column(round: usize) -> usize {
+    10 + 5 * (round - 1)
 }
 
 /// `260 RRF RRL id id ...`.

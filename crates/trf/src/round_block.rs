@@ -7,6 +7,7 @@
 use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, Tpn};
 
 use crate::error::TrfError;
+use crate::limits::MAX_ROUNDS;
 use crate::text::Line;
 
 /// Width of one round block.
@@ -30,6 +31,22 @@ pub(crate) fn colour_column(round: usize) -> usize {
 /// 1-based column of the result of round `round`.
 pub(crate) fn result_column(round: usize) -> usize {
     block_start(round) + 9
+}
+
+/// Refuses a line that holds anything after the block of the last round a
+/// file may have ([`MAX_ROUNDS`]): a size-limit error at the first such
+/// character, before any of it is read.
+pub(crate) fn nothing_after_the_last_round(line: &Line, field: &str) -> Result<(), TrfError> {
+    let beyond = block_start(MAX_ROUNDS as usize + 1);
+    match line.first_non_blank(beyond) {
+        None => Ok(()),
+        Some(col) => Err(TrfError::limit(
+            line.number,
+            col,
+            field,
+            format!("text after round {MAX_ROUNDS}: a TRF holds at most {MAX_ROUNDS} rounds"),
+        )),
+    }
 }
 
 /// What one block holds.

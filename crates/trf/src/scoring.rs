@@ -4,7 +4,8 @@
 use arbiter_model::{Points, Scoring};
 
 use crate::error::TrfError;
-use crate::text::Line;
+use crate::limits::fits_points_field;
+use crate::text::{Line, points_field};
 
 /// Point values stated by the file so far; `None` = not stated (default).
 /// Later statements override earlier ones, as in bbpPairings and JaVaFo.
@@ -42,11 +43,22 @@ pub(crate) struct ResolvedScoring {
 impl ScoringSpec {
     /// Record 162: symbol/value pairs (`162  W 3.0    D 1.0`). Read as
     /// tokens, so both the column layout of the table (6/15/24) and that of
-    /// the prose (5/13) are accepted.
+    /// the prose (5/13) are accepted; a value of four characters fills its
+    /// columns 7-10 right after the symbol (`162  W10.0`), so a symbol
+    /// letter followed by a number is split.
     pub fn read_162(&mut self, line: &Line) -> Result<Option<char>, TrfError> {
         self.trf26_or_bbp = true;
         self.javafo_only = false;
-        let tokens = line.tokens(4);
+        let tokens: Vec<(usize, String)> = line
+            .tokens(4)
+            .into_iter()
+            .flat_map(|(col, token)| match token.chars().next() {
+                Some(c) if c.is_ascii_alphabetic() && token.len() > 1 => {
+                    vec![(col, c.to_string()), (col + 1, token[1..].to_string())]
+                }
+                _ => vec![(col, token)],
+            })
+            .collect();
         let mut zero_symbol = None;
         for pair in tokens.chunks(2) {
             let (col, symbol) = &pair[0];
@@ -211,15 +223,26 @@ impl ScoringSpec {
     }
 }
 
+/// A point value of a scoring record; one the 4-column fields of a TRF
+/// cannot hold (more than 99.9 with a decimal) is a size limit.
 fn points(line: usize, col: usize, text: &str, field: &str) -> Result<Points, TrfError> {
-    text.parse::<Points>().map_err(|_| {
+    let value = text.parse::<Points>().map_err(|_| {
         TrfError::new(
             line,
             col,
             field,
             format!("'{text}' is not a number of points"),
         )
-    })
+    })?;
+    if !fits_points_field(value) {
+        return Err(TrfError::limit(
+            line,
+            col,
+            field,
+            format!("{value} points do not fit the 4 columns of a TRF points field"),
+        ));
+    }
+    Ok(value)
 }
 
 /// Which scoring records to write.
@@ -275,7 +298,7 @@ pub(crate) fn write(wanted: &ResolvedScoring, style: ScoringStyle) -> Vec<String
                     line.push(' ');
                 }
                 line.push(*symbol);
-                line.push_str(&format!("{value:>4}"));
+                line.push_str(&format!("{:>4}", points_field(*value)));
             }
             out.push(line);
         }
@@ -291,7 +314,7 @@ pub(crate) fn write(wanted: &ResolvedScoring, style: ScoringStyle) -> Vec<String
         ];
         for (code, value, default, slot) in bb {
             if value != default {
-                out.push(format!("{code} {value:>4}"));
+                out.push(format!("{code} {:>4}", points_field(value)));
                 *slot = Some(value);
             }
         }

@@ -61,6 +61,11 @@ impl<'a> Line<'a> {
         self.slice(first, self.len().max(first)).trim()
     }
 
+    /// Everything from column `first` on, as written.
+    pub fn rest_untrimmed(&self, first: usize) -> &'a str {
+        self.slice(first, self.len().max(first))
+    }
+
     /// The record code (columns 1-3).
     pub fn code(&self) -> &'a str {
         self.slice(1, 3)
@@ -86,6 +91,14 @@ impl<'a> Line<'a> {
         }
         out.extend(current);
         out
+    }
+
+    /// The first column from `first` on that is not a blank, if any.
+    pub fn first_non_blank(&self, first: usize) -> Option<usize> {
+        self.slice(first, self.len().max(first))
+            .chars()
+            .position(|c| c != ' ')
+            .map(|i| first + i)
     }
 
     /// True when columns `first..=last` are all blank (or beyond the end).

@@ -1,8 +1,10 @@
 //! Consistency of a TRF file (issue 2 item 3; spec 05 §6.2): unique starting
-//! ranks, existing opponents, both sides of every game agreeing, and the
-//! points column matching the results.
+//! ranks, existing opponents, both sides of every game agreeing, the
+//! points column matching the results, and tie-break codes the standings
+//! know (issue 10 item 9: one validator for every command).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
 
 use arbiter_model::{Colour, Entrant, Outcome, RoundEntry, Tournament, Tpn};
 
@@ -10,11 +12,35 @@ use crate::document::TrfDocument;
 use crate::error::TrfError;
 use crate::round_block::{colour_column, opponent_column, result_column};
 
+/// The catalogue of tie-break codes (MTB26) that decides which codes a
+/// 202/212 record may hold. The codes are part of TRF-2026, but their
+/// catalogue (which acronyms and modifiers exist, team codes included)
+/// belongs to the standings crate, which computes them; this crate cannot
+/// depend on it, so callers pass it: `&arbiter_standings::parse_list`. Any
+/// `Fn(&str) -> Result<T, E>` with a displayable error is one; it receives
+/// one comma-separated entry of the record at a time, exactly as the
+/// standings later read the list.
+pub trait TieBreakCodes {
+    /// `Err(reason)` when `code` is not a tie-break the catalogue knows.
+    fn check(&self, code: &str) -> Result<(), String>;
+}
+
+impl<F, T, E> TieBreakCodes for F
+where
+    F: Fn(&str) -> Result<T, E>,
+    E: fmt::Display,
+{
+    fn check(&self, code: &str) -> Result<(), String> {
+        self(code).map(drop).map_err(|e| e.to_string())
+    }
+}
+
 /// Every inconsistency of `doc`, in file order (empty when the file is
-/// consistent).
-pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
+/// consistent). Commands do not call it alone: [`crate::read_file`] parses
+/// and validates in one step.
+pub fn validate(doc: &TrfDocument, tiebreaks: &dyn TieBreakCodes) -> Vec<TrfError> {
     let t = &doc.tournament;
-    let mut errors = Vec::new();
+    let mut errors = check_tiebreaks(doc, tiebreaks);
     let mut index: HashMap<Tpn, usize> = HashMap::new();
     for (i, e) in t.entrants.iter().enumerate() {
         let tpn = e.player.tpn;
@@ -52,8 +78,23 @@ pub fn validate(doc: &TrfDocument) -> Vec<TrfError> {
             errors.push(err);
         }
     }
+    errors.extend(crate::teams::validate(doc));
     errors.sort_by_key(|e| (e.line, e.column));
     errors
+}
+
+/// Each code of 202/212 against the catalogue.
+fn check_tiebreaks(doc: &TrfDocument, catalogue: &dyn TieBreakCodes) -> Vec<TrfError> {
+    doc.tournament
+        .tiebreaks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, code)| {
+            let reason = catalogue.check(code).err()?;
+            let (line, column) = doc.tiebreak_positions.get(i).copied().unwrap_or((0, 0));
+            Some(TrfError::new(line, column, "tie-breaks", reason))
+        })
+        .collect()
 }
 
 /// No entry after the last round announced by 142/XXR.
@@ -75,7 +116,7 @@ fn check_total_rounds(doc: &TrfDocument, i: usize, e: &Entrant) -> Option<TrfErr
 /// bonuses, results with non-standard points; ids at columns 24-27, 29-32,
 /// ...). The model does not hold these adjustments, so their points column
 /// is not checked.
-fn abnormal_points_players(doc: &TrfDocument) -> Vec<Tpn> {
+fn abnormal_points_players(doc: &TrfDocument) -> HashSet<Tpn> {
     doc.other_records
         .iter()
         .filter(|o| o.text.starts_with("299"))

@@ -7,13 +7,15 @@
 //! Information is written with the records the file used (JaVaFo `XXR`
 //! stays `XXR`), and with TRF26 records when the file did not carry it.
 
-use arbiter_model::{Colour, Points, Team, Tpn};
+use arbiter_model::date::{Date, trf_date, trf_round_date};
+use arbiter_model::{Colour, Points, Team, Tournament, Tpn};
 
 use crate::document::{OtherRecord, TrfDocument};
 use crate::player_line;
 use crate::scoring::{self, ResolvedScoring, ScoringStyle};
 use crate::teams;
 use crate::text::{Line, points_field};
+use crate::writable::{self, WriteError, WriteWarning};
 
 /// The line terminator to write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,19 +39,34 @@ impl LineEnding {
     }
 }
 
+/// A document written as TRF, and what had to be cut to fit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    pub text: String,
+    /// Texts cut to their field (names longer than 33 characters, ...),
+    /// for the caller to show.
+    pub warnings: Vec<WriteWarning>,
+}
+
 /// The canonical TRF text of `doc`, lines ended with CR (TRF26).
-pub fn write(doc: &TrfDocument) -> String {
+///
+/// Refuses, before writing anything, a document a TRF cannot carry: a
+/// control character in any text ([`ErrorKind::Invalid`](crate::ErrorKind)),
+/// a number beyond its field or more than 9999 players
+/// ([`ErrorKind::SizeLimit`](crate::ErrorKind)); see [`crate::writable`].
+pub fn write(doc: &TrfDocument) -> Result<Written, WriteError> {
     write_with(doc, LineEnding::Cr)
 }
 
 /// The canonical TRF text of `doc` with the given line ends.
-pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> String {
-    let mut out = String::new();
+pub fn write_with(doc: &TrfDocument, ending: LineEnding) -> Result<Written, WriteError> {
+    let warnings = writable::check(doc)?;
+    let mut text = String::new();
     for line in lines(doc) {
-        out.push_str(&line);
-        out.push_str(ending.as_str());
+        text.push_str(&line);
+        text.push_str(ending.as_str());
     }
-    out
+    Ok(Written { text, warnings })
 }
 
 /// Every line of the canonical form, without line ends.
@@ -59,14 +76,20 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     let r = &doc.records;
     let mut out = vec![header("012", &info.name)];
     let optional = [
-        ("022", &info.city),
-        ("032", &info.federation),
-        ("042", &info.start_date),
-        ("052", &info.end_date),
-        ("092", &info.kind),
-        ("102", &info.chief_arbiter),
+        ("022", info.city.clone()),
+        ("032", info.federation.clone()),
+        ("042", info.start_date.map(trf_date)),
+        ("052", info.end_date.map(trf_date)),
     ];
     for (code, value) in optional {
+        if let Some(v) = value {
+            out.push(header(code, &v));
+        }
+    }
+    if r.counts {
+        out.extend(counts(t));
+    }
+    for (code, value) in [("092", &info.kind), ("102", &info.chief_arbiter)] {
         if let Some(v) = value {
             out.push(header(code, v));
         }
@@ -77,7 +100,7 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     if let Some(v) = &info.time_control {
         out.push(header("122", v));
     }
-    if !info.round_dates.is_empty() {
+    if info.round_dates.iter().any(Option::is_some) {
         out.push(round_dates(&info.round_dates));
     }
     if let Some(n) = t.total_rounds
@@ -114,6 +137,9 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
     if !t.tiebreaks.is_empty() {
         let code = if r.r212 { "212" } else { "202" };
         out.push(format!("{code} {}", t.tiebreaks.join(",")));
+    }
+    if let Some(section) = &t.team_section {
+        out.extend(teams::write_headers(section));
     }
     let teams_changed = teams_as_read(doc) != t.teams;
     let kept: Vec<&OtherRecord> = doc
@@ -180,35 +206,42 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
             .filter(|o| !o.before_players)
             .map(|o| o.text.clone()),
     );
-    if teams_changed {
-        out.extend(teams::write(&t.teams));
+    out.extend(teams::write_national_ratings(doc));
+    // Numbered teams are written as 310 from the model; 013 records stay
+    // as they were unless the teams changed.
+    let numbered: Vec<Team> = t
+        .teams
+        .iter()
+        .filter(|x| x.number.is_some())
+        .cloned()
+        .collect();
+    if teams_changed || !numbered.is_empty() {
+        let written = if teams_changed { &t.teams } else { &numbered };
+        out.extend(teams::write_teams(written));
+    }
+    if let Some(section) = &t.team_section {
+        out.extend(teams::write_records(t, section));
     }
     out
 }
 
 fn is_team_record(o: &OtherRecord) -> bool {
-    o.text.starts_with("013") || o.text.starts_with("310")
+    o.text.starts_with("013")
 }
 
-/// The teams the file's 013/310 records define (310 wins, as in Gacrux).
-/// When the tournament's teams differ, the writer leaves those records out
-/// and writes the teams from the model.
+/// The teams the file's 013 records define, when the file has no 310 (310
+/// teams come from the model). When the tournament's teams differ, the
+/// writer leaves the 013 records out and writes the teams from the model.
 fn teams_as_read(doc: &TrfDocument) -> Vec<Team> {
-    let mut teams_013 = Vec::new();
-    let mut teams_310 = Vec::new();
-    for (i, o) in doc.other_records.iter().enumerate() {
-        let line = Line::new(i + 1, &o.text);
-        if o.text.starts_with("013") {
-            teams_013.extend(teams::read_013(&line).ok());
-        } else if o.text.starts_with("310") {
-            teams_310.extend(teams::read_310(&line).ok());
-        }
+    if !doc.team_lines.is_empty() {
+        return doc.tournament.teams.clone();
     }
-    if teams_310.is_empty() {
-        teams_013
-    } else {
-        teams_310
-    }
+    doc.other_records
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.text.starts_with("013"))
+        .filter_map(|(i, o)| teams::read_013(&Line::new(i + 1, &o.text)).ok())
+        .collect()
 }
 
 /// A header record: the code, a blank, the value from column 5.
@@ -216,30 +249,50 @@ fn header(code: &str, value: &str) -> String {
     format!("{code} {value}").trim_end().to_string()
 }
 
-/// `132`: round r's date at columns 92+10(r-1) ..= 99+10(r-1), aligned with
-/// the round blocks of the 001 lines.
-fn round_dates(dates: &[String]) -> String {
+/// `132`: round r's date `YY/MM/DD` at columns 92+10(r-1) ..= 99+10(r-1),
+/// aligned with the round blocks of the 001 lines.
+fn round_dates(dates: &[Option<Date>]) -> String {
     let mut line = String::from("132");
     for (i, date) in dates.iter().enumerate() {
-        let column = 91 + 10 * i;
-        let width = line.chars().count();
-        line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
-        line.push_str(date);
+        if let Some(date) = date {
+            let column = 91 + 10 * i;
+            let width = line.chars().count();
+            line.extend(std::iter::repeat_n(' ', column.saturating_sub(width)));
+            line.push_str(&trf_round_date(*date));
+        }
     }
     line.trim_end().to_string()
+}
+
+/// `062` players, `072` rated players (a FIDE rating), `082` teams (only
+/// for an event with teams), counted from the data (spec 05 §2).
+fn counts(t: &Tournament) -> Vec<String> {
+    let rated = t
+        .entrants
+        .iter()
+        .filter(|e| e.player.ratings.fide.is_some_and(|r| r > 0))
+        .count();
+    let mut out = vec![format!("062 {}", t.entrants.len()), format!("072 {rated}")];
+    if !t.teams.is_empty() {
+        out.push(format!("082 {}", t.teams.len()));
+    }
+    out
 }
 
 /// Entrants in starting-rank order, or in file order under `XXC rank`.
 fn entrants_in_order(doc: &TrfDocument) -> Vec<&arbiter_model::Entrant> {
     let mut v: Vec<_> = doc.tournament.entrants.iter().collect();
     if doc.rank_by_file_order {
-        let position = |tpn: Tpn| {
-            doc.file_order
-                .iter()
-                .position(|&t| t == tpn)
-                .unwrap_or(usize::MAX)
-        };
-        v.sort_by_key(|e| (position(e.player.tpn), e.player.tpn));
+        let mut position = std::collections::HashMap::new();
+        for (i, &tpn) in doc.file_order.iter().enumerate() {
+            position.entry(tpn).or_insert(i);
+        }
+        v.sort_by_key(|e| {
+            (
+                position.get(&e.player.tpn).copied().unwrap_or(usize::MAX),
+                e.player.tpn,
+            )
+        });
     }
     v
 }

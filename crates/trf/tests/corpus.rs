@@ -6,7 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use arbiter_model::{ByeKind, RoundEntry, Tournament};
-use arbiter_trf::{parse, read_file, validate, write};
+mod common;
+
+use arbiter_trf::{parse, read_file};
+use common::{codes, text};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
 
@@ -66,9 +69,7 @@ fn dutch_corpus_reads_validates_and_round_trips() {
     assert_eq!(files.len(), 684);
     let mut counts = Counts::default();
     for f in &files {
-        let doc = read_file(f).unwrap_or_else(|e| panic!("{e}"));
-        let errors = validate(&doc);
-        assert!(errors.is_empty(), "{}: {}", f.display(), errors[0]);
+        let doc = read_file(f, &codes).unwrap_or_else(|e| panic!("{e}"));
         let t = &doc.tournament;
         let name = f.file_name().unwrap().to_string_lossy();
         // §9.1: system in 092, no 142/152; p310 files score 3-1-0.
@@ -79,9 +80,9 @@ fn dutch_corpus_reads_validates_and_round_trips() {
         assert_eq!(t.scoring.win.tenths(), if p310 { 30 } else { 10 }, "{name}");
         assert_eq!(t.scoring.draw.tenths(), if p310 { 10 } else { 5 }, "{name}");
         count(t, &mut counts);
-        let again = parse(&write(&doc)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = parse(&text(&doc)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(again.tournament, doc.tournament, "{name}");
-        assert_eq!(write(&again), write(&doc), "{name}");
+        assert_eq!(text(&again), text(&doc), "{name}");
     }
     // Spec 05 §9.1: 468 double forfeits, 3 042 PABs, 167 H, 63 Z, "about
     // 304 000" games and "about 21 500" single forfeits (exact figures
@@ -105,9 +106,7 @@ fn baku_corpus_reads_acceleration_and_javafo_records() {
     assert_eq!(files.len(), 30);
     let mut counts = Counts::default();
     for f in &files {
-        let doc = read_file(f).unwrap_or_else(|e| panic!("{e}"));
-        let errors = validate(&doc);
-        assert!(errors.is_empty(), "{}: {}", f.display(), errors[0]);
+        let doc = read_file(f, &codes).unwrap_or_else(|e| panic!("{e}"));
         let t = &doc.tournament;
         let name = f.file_name().unwrap().to_string_lossy();
         let rounds = t.total_rounds.expect("XXR");
@@ -124,7 +123,7 @@ fn baku_corpus_reads_acceleration_and_javafo_records() {
             .count();
         assert_eq!(accelerated, 2 * n.div_ceil(4), "{name}");
         count(t, &mut counts);
-        let again = parse(&write(&doc)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = parse(&text(&doc)).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(again.tournament, doc.tournament, "{name}");
     }
     // Spec 05 §9.2: 415 single forfeits, 144 PABs, no H/Z/double forfeits.

@@ -2,14 +2,10 @@
 //! line rules of §1, through the public API.
 
 use arbiter_model::{ByeKind, Colour, ForbiddenGroup, Points, RoundEntry, Scoring};
-use arbiter_trf::{AnnouncedBye, Dialect, TrfDocument, parse, validate, write, write_with};
+mod common;
 
-/// A 001 line: starting rank, points, then 10-column round blocks.
-fn player(tpn: u32, points: &str, blocks: &[&str]) -> String {
-    let head = format!("001 {tpn:>4}      Player {tpn}");
-    let rounds: String = blocks.iter().map(|b| format!("{b:>10}")).collect();
-    format!("{head:<80}{points:>4}{:5}{rounds}", "")
-}
+use arbiter_trf::{AnnouncedBye, Dialect, TrfDocument, parse, validate, write_with};
+use common::{codes, player, text};
 
 /// Two players who drew round 1, then the extra records.
 fn file(extra: &[&str]) -> String {
@@ -29,6 +25,8 @@ fn doc(extra: &[&str]) -> TrfDocument {
 /// The lines of the canonical form, LF-separated for easy comparison.
 fn written(d: &TrfDocument) -> Vec<String> {
     write_with(d, arbiter_trf::LineEnding::Lf)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .text
         .lines()
         .map(str::to_string)
         .collect()
@@ -112,7 +110,7 @@ fn bbp_point_lines() {
         !w.iter()
             .any(|l| l.starts_with("BBL") || l.starts_with("BBF"))
     );
-    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    assert_eq!(parse(&text(&d)).unwrap().tournament, d.tournament);
 }
 
 #[test]
@@ -128,7 +126,7 @@ fn javafo_xxs_scoring() {
     // FW and FPB were not stated: JaVaFo's defaults (1.0), not the win value.
     assert_eq!(s.forfeit_win, Points(10));
     assert_eq!(s.full_bye, Points(10));
-    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    assert_eq!(parse(&text(&d)).unwrap().tournament, d.tournament);
     let e = parse(&file(&["XXS WW=3 BW=2"])).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -228,7 +226,7 @@ fn acceleration_from_250() {
         w.contains(&"250       0.5 003 003    1    1".to_string()),
         "{w:?}"
     );
-    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    assert_eq!(parse(&text(&d)).unwrap().tournament, d.tournament);
     assert_eq!(
         parse(&file(&["250       1.0 001 002    1"]))
             .unwrap_err()
@@ -259,7 +257,7 @@ fn forbidden_pairs_from_260_and_xxp() {
     let w = written(&d);
     assert!(w.contains(&"260 002 004    1    2    5".to_string()));
     assert!(w.contains(&"XXP    3    4".to_string()));
-    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    assert_eq!(parse(&text(&d)).unwrap().tournament, d.tournament);
 }
 
 #[test]
@@ -345,7 +343,7 @@ fn headers_and_unknown_records_are_kept() {
         w.last().unwrap(),
         "013 Team A                              1    2"
     );
-    let again = parse(&write(&d)).unwrap();
+    let again = parse(&common::text(&d)).unwrap();
     assert_eq!(again.tournament, d.tournament);
     assert_eq!(again.other_records, d.other_records);
 }
@@ -354,8 +352,87 @@ fn headers_and_unknown_records_are_kept() {
 fn round_dates_in_132() {
     let line = format!("{:<91}26/01/02  26/01/03", "132");
     let d = doc(&[&line]);
-    assert_eq!(d.tournament.info.round_dates, vec!["26/01/02", "26/01/03"]);
+    let day = |d| Some(arbiter_model::date::Date::new(2026, 1, d).unwrap());
+    assert_eq!(d.tournament.info.round_dates, vec![day(2), day(3)]);
     assert!(written(&d).contains(&line));
+    // Full years are read too, and a blank block is a round without a date.
+    let line = format!("{:<91}2026/01/02{:10}2026/01/04", "132", "");
+    let d = doc(&[&line]);
+    assert_eq!(d.tournament.info.round_dates, vec![day(2), None, day(4)]);
+    let canonical = format!("{:<91}26/01/02{:12}26/01/04", "132", "");
+    assert!(written(&d).contains(&canonical), "{:?}", written(&d));
+    assert_eq!(
+        parse(&file(&[&format!("{:<91}26/02/30", "132")]))
+            .unwrap_err()
+            .to_string(),
+        "4:92: '26/02/30' is not a date (expected YY/MM/DD or YYYY/MM/DD) (field round date)"
+    );
+}
+
+#[test]
+fn start_and_end_dates_are_dates() {
+    let d = doc(&["042 2026/02/27", "052 2026/03/01"]);
+    let info = &d.tournament.info;
+    assert_eq!(
+        info.start_date.map(|d| d.to_string()).as_deref(),
+        Some("2026-02-27")
+    );
+    assert_eq!(
+        info.end_date.map(|d| d.to_string()).as_deref(),
+        Some("2026-03-01")
+    );
+    let w = written(&d);
+    assert!(w.contains(&"042 2026/02/27".to_string()) && w.contains(&"052 2026/03/01".to_string()));
+    assert_eq!(
+        parse(&file(&["042 2026-02-30"])).unwrap_err().to_string(),
+        "4:5: '2026-02-30' is not a date (expected YYYY-MM-DD) (field start date)"
+    );
+}
+
+#[test]
+fn scoring_of_ten_points_and_more_reads_back() {
+    // Issue 10 item 10: `--scoring 10,5,0` wrote `162  W10.0` which the
+    // reader took for one token.
+    let mut d = doc(&[]);
+    d.tournament.scoring = Scoring::with_game_points(Points(100), Points(50), Points(0));
+    d.tournament.entrants[0].reported_points = Some(Points(50));
+    d.tournament.entrants[1].reported_points = Some(Points(50));
+    let w = written(&d);
+    assert!(w.contains(&"162  W10.0    D 5.0".to_string()), "{w:?}");
+    let again = parse(&text(&d)).unwrap();
+    assert_eq!(again.tournament.scoring, d.tournament.scoring);
+    assert!(validate(&again, &codes).is_empty());
+    // 162 columns 7-10 hold `99.5` at most with a decimal; `100` fits as a
+    // whole number.
+    d.tournament.scoring = Scoring::with_game_points(Points(1000), Points(500), Points(0));
+    assert!(written(&d).contains(&"162  W 100    D50.0".to_string()));
+    assert_eq!(
+        parse(&text(&d)).unwrap().tournament.scoring,
+        d.tournament.scoring
+    );
+}
+
+#[test]
+fn exports_count_players_rated_players_and_teams() {
+    let mut d = doc(&[]);
+    let mut t = d.tournament.clone();
+    t.entrants[0].player.ratings.fide = Some(2100);
+    t.teams = vec![arbiter_model::Team {
+        number: None,
+        name: "Lions".into(),
+        members: vec![1, 2],
+        ..arbiter_model::Team::default()
+    }];
+    d = TrfDocument::new(t);
+    let w = written(&d);
+    assert_eq!(&w[1..4], ["062 2", "072 1", "082 1"]);
+    // Read back, the counts are written again from the data, not kept.
+    let mut again = parse(&text(&d)).unwrap();
+    again.tournament.entrants[1].player.ratings.fide = Some(1900);
+    let w = written(&again);
+    assert_eq!(&w[1..4], ["062 2", "072 2", "082 1"]);
+    // A file without them is normalised without them.
+    assert!(!written(&doc(&[])).iter().any(|l| l.starts_with("062")));
 }
 
 #[test]
@@ -370,7 +447,7 @@ fn line_ends_comments_and_utf8_names() {
     let mut docs = Vec::new();
     for sep in ["\n", "\r", "\r\n"] {
         let d = parse(&lines.join(sep)).unwrap();
-        assert!(validate(&d).is_empty());
+        assert!(validate(&d, &codes).is_empty());
         docs.push(d.tournament);
     }
     assert_eq!(docs[0], docs[1]);
@@ -381,7 +458,7 @@ fn line_ends_comments_and_utf8_names() {
     assert_eq!(t.entrants[1].rounds.len(), 1);
     // Written with CR by default (TRF26), columns counted in characters.
     let d = parse(&lines.join("\n")).unwrap();
-    let text = write(&d);
+    let text = text(&d);
     assert!(text.ends_with('\r') && !text.contains('\n'));
     let second = text.split('\r').nth(2).unwrap();
     assert_eq!(second.chars().count(), 99);
@@ -408,12 +485,15 @@ fn round_codes_round_trip() {
         RoundEntry::Bye(ByeKind::Full),
     ];
     let d = TrfDocument::new(t);
-    let line = written(&d)[1].clone();
+    let line = written(&d)
+        .into_iter()
+        .find(|l| l.starts_with("001    1"))
+        .expect("player 1");
     assert!(
         line.ends_with("     2 w D            0000 - +  0000 - F"),
         "{line}"
     );
-    assert_eq!(parse(&write(&d)).unwrap().tournament, d.tournament);
+    assert_eq!(parse(&text(&d)).unwrap().tournament, d.tournament);
 }
 
 #[test]
@@ -427,11 +507,7 @@ fn teams_from_013_and_310_and_national_ratings() {
     let d = doc(&[&r013, &nat]);
     assert_eq!(
         d.tournament.teams,
-        vec![arbiter_model::Team {
-            number: None,
-            name: "Lions".into(),
-            members: vec![1, 2]
-        }]
+        vec![arbiter_model::Team::new(None, "Lions", vec![1, 2])]
     );
     assert_eq!(d.tournament.entrants[1].player.ratings.national, Some(1650));
     assert_eq!(d.tournament.entrants[0].player.ratings.national, None);
@@ -451,9 +527,36 @@ fn teams_from_013_and_310_and_national_ratings() {
     assert!(!w.contains(&r013));
     assert!(w.contains(&format!("013 {:<32}   2", "Lions")));
     assert_eq!(
-        parse(&write(&d)).unwrap().tournament.teams,
+        parse(&text(&d)).unwrap().tournament.teams,
         d.tournament.teams
     );
+}
+
+/// A national rating known only to the model (an event's player) is written
+/// as a national-rating record under the event's federation (032), else the
+/// player's, and reads back; one read from the file is not written twice.
+#[test]
+fn national_ratings_of_the_model_are_written() {
+    let mut d = doc(&[]);
+    d.tournament.entrants[0].player.ratings.national = Some(1720);
+    d.tournament.entrants[0].player.federation = Some("POL".into());
+    let w = written(&d);
+    let nat = format!("{:<48}1720 POL", "POL    1      Player 1");
+    assert!(w.contains(&nat), "{w:?}");
+    d.tournament.info.federation = Some("ITA".into());
+    let w = written(&d);
+    assert!(w.contains(&format!("ITA{}", &nat[3..])), "{w:?}");
+    let back = parse(&text(&d)).unwrap();
+    assert_eq!(
+        back.tournament.entrants[0].player.ratings.national,
+        Some(1720)
+    );
+    let again = written(&back);
+    assert_eq!(again.iter().filter(|l| l.starts_with("ITA")).count(), 1);
+    // Without a federation the record cannot be written.
+    d.tournament.info.federation = None;
+    d.tournament.entrants[0].player.federation = None;
+    assert!(!written(&d).iter().any(|l| l.contains(" 1720")));
 }
 
 #[test]
@@ -487,9 +590,23 @@ fn conversion_to_trf26_records() {
             .iter()
             .any(|c| l.starts_with(c))
     }));
-    let again = parse(&write(&c)).unwrap();
+    let again = parse(&text(&c)).unwrap();
     assert_eq!(again.tournament, c.tournament);
     assert_eq!(again.tournament.scoring, d.tournament.scoring);
     assert_eq!(again.tournament.acceleration, d.tournament.acceleration);
     assert_eq!(again.announced_absent(2, 2), d.announced_absent(2, 2));
+}
+
+#[test]
+fn control_characters_are_refused_on_reading() {
+    // A tab in a name would shift the fixed columns for other readers.
+    let name_with_tab = format!("{:<80} 0.5{:5}     2 w =", "001    1      Alpha,\tAnn", "");
+    let e = parse(&format!("012 x\n{name_with_tab}\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "2:21: a control character (U+0009) in a 001 record: TRF fields are separated by blanks"
+    );
+    // Tabs between the tokens of an XXP list are blanks (bbpPairings).
+    let d = doc(&["XXP\t1\t2"]);
+    assert_eq!(d.tournament.forbidden[0].players, vec![1, 2]);
 }

@@ -1,19 +1,18 @@
 //! `validate`: cross-checks between lines (issue 2 item 3, spec 05 §6.2).
 
-use arbiter_trf::{parse, validate};
+mod common;
 
-/// A 001 line: starting rank, points, then 10-column round blocks.
-fn player(tpn: u32, points: &str, blocks: &[&str]) -> String {
-    let head = format!("001 {tpn:>4}      Player {tpn}");
-    let rounds: String = blocks.iter().map(|b| format!("{b:>10}")).collect();
-    format!("{head:<80}{points:>4}{:5}{rounds}", "")
-}
+use arbiter_trf::{parse, validate};
+use common::{codes, player};
 
 /// The messages `validate` gives for a file made of these lines.
 fn problems(lines: &[String]) -> Vec<String> {
     let text = lines.join("\n");
     let doc = parse(&text).unwrap_or_else(|e| panic!("{e}"));
-    validate(&doc).iter().map(ToString::to_string).collect()
+    validate(&doc, &codes)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 #[test]

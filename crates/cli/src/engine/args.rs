@@ -1,28 +1,29 @@
 //! The engine command line of bbpPairings v6 (spec 05 §7.2):
 //!
 //! ```text
-//! arbiter [-r]
+//! arbiter -r
 //! arbiter [-r] SYSTEM input -c [-l [checklist]]
 //! arbiter [-r] SYSTEM input -p [output] [-l [checklist]]
 //! arbiter [-r] SYSTEM (model.trf -g | -g [config]) -o out.trf [-s seed] [-l [checklist]]
 //! ```
-//! SYSTEM is `--dutch`, `--italo-swiss`, `--round-robin` or
-//! `--double-round-robin`; it must come first (after `-r`).
+//! SYSTEM is `--dutch`, `--italo-swiss`, `--round-robin`,
+//! `--double-round-robin` or `--team-swiss` (a TRF-2026 team file: `-p` and
+//! `-c` only); it must come first (after `-r`).
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-/// The system flags, without their dashes.
-pub const SYSTEM_FLAGS: &[&str] = &["dutch", "italo-swiss", "round-robin", "double-round-robin"];
+use arbiter_model::System;
 
 /// The usage text printed on a malformed command line.
 pub const USAGE: &str = "\
 Usage:
-  arbiter [-r]
+  arbiter -r
   arbiter [-r] SYSTEM input-file -c [-l [check-list-file]]
   arbiter [-r] SYSTEM input-file -p [output-file] [-l [check-list-file]]
   arbiter [-r] SYSTEM (model-file -g | -g [config-file]) -o output-file [-s random-seed] [-l [check-list-file]]
-SYSTEM is one of --dutch, --italo-swiss, --round-robin, --double-round-robin.
+SYSTEM is one of --dutch, --italo-swiss, --round-robin, --double-round-robin,
+--team-swiss (FIDE Swiss Team Pairing System on a TRF-2026 team file; -p and -c).
   -r  print the version first
   -c  check the pairings of every round of a finished tournament
   -p  pair the next round (without an output file, the pairing goes to standard output)
@@ -30,10 +31,9 @@ SYSTEM is one of --dutch, --italo-swiss, --round-robin, --double-round-robin.
   -l  also write a checklist (not supported by this version)
 ";
 
-/// The system flag without dashes, when `arg` is one.
-pub fn system_flag(arg: &str) -> Option<&'static str> {
-    let name = arg.strip_prefix("--")?;
-    SYSTEM_FLAGS.iter().copied().find(|&f| f == name)
+/// The system a flag (`--dutch`) names, when `arg` is one.
+pub fn system_flag(arg: &str) -> Option<System> {
+    System::from_engine_flag(arg.strip_prefix("--")?)
 }
 
 /// What the engine is asked to do.
@@ -70,8 +70,8 @@ pub enum GeneratorSource {
 pub struct EngineArgs {
     /// `-r`: print the build line first.
     pub version: bool,
-    /// The system flag without dashes; `None` for a bare `arbiter [-r]`.
-    pub system: Option<&'static str>,
+    /// The system of the flag; `None` for a bare `arbiter -r`.
+    pub system: Option<System>,
     pub request: Option<Request>,
     /// `-l [file]` was given.
     pub checklist: bool,

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use arbiter_pairing::checker;
+use arbiter_model::System;
+use arbiter_pairing::{checker, registry};
 
 use super::failure::Failure;
 use super::input;
@@ -11,6 +12,7 @@ use super::progress::RoundProgress;
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
     let doc = input::load(path)?;
+    input::require_initial_colour(&doc, path)?;
     if doc.records.r192
         && let Some(code) = &doc.tournament.system
         && !file_system_matches(system_flag, code)
@@ -21,28 +23,29 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
         )));
     }
     let mut progress = RoundProgress::new("checking");
-    let checks = checker::check(system.as_ref(), &doc.tournament, &mut |r, n| {
-        progress.round(r, n)
-    })?;
+    let checks = checker::check(
+        registry::engine(system).as_ref(),
+        &doc.tournament,
+        &mut |r, n| progress.round(r, n),
+    )?;
     drop(progress);
+    print_report(path, &checks);
+    Ok(())
+}
+
+/// Prints the checker's report on the file at `path` (named by its stem).
+pub fn print_report(path: &Path, checks: &[checker::RoundCheck]) {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    print!("{}", checker::report(&stem, &checks));
-    Ok(())
+    crate::out::print(&checker::report(&stem, checks));
 }
 
 /// True when the ETT26 code of record `192` names the system of the flag
 /// (spec 05 §4).
 fn file_system_matches(flag: &str, code: &str) -> bool {
-    match flag {
-        "dutch" => code.starts_with("FIDE_DUTCH"),
-        "round-robin" => code.contains("ROUNDROBIN") && !code.contains("DOUBLE"),
-        "double-round-robin" => code.contains("DOUBLEROUNDROBIN"),
-        "italo-swiss" => code == "CUSTOM_SWISS",
-        _ => false,
-    }
+    System::from_trf_code(code).is_some_and(|s| s.engine_flag() == flag)
 }
 
 #[cfg(test)]
@@ -58,7 +61,8 @@ mod tests {
         assert!(!file_system_matches("round-robin", "FIDE_DOUBLEROUNDROBIN"));
         assert!(file_system_matches(
             "double-round-robin",
-            "BERGER_DOUBLEROUNDROBIN"
+            "FIDE_DOUBLEROUNDROBIN"
         ));
+        assert!(file_system_matches("italo-swiss", "CUSTOM_SWISS"));
     }
 }

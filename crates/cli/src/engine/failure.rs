@@ -3,9 +3,10 @@
 
 use std::process::ExitCode;
 
+use arbiter_desk::DeskError;
 use arbiter_pairing::PairingError;
 
-use crate::exit;
+use crate::{exit, out};
 
 /// Why an engine command stopped.
 #[derive(Debug)]
@@ -50,9 +51,18 @@ impl Failure {
     /// Prints the message to stderr and gives the exit code.
     pub fn exit(self) -> ExitCode {
         if !self.message.is_empty() {
-            eprintln!("{}", self.message);
+            out::warn(&self.message);
         }
         ExitCode::from(self.code)
+    }
+}
+
+impl From<DeskError> for Failure {
+    fn from(e: DeskError) -> Failure {
+        Failure {
+            code: exit::of(e.kind()),
+            message: e.to_string(),
+        }
     }
 }
 

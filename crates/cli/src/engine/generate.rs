@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use arbiter_pairing::generator::{self, ConfigError, ConfigSpec, Generated, Rng};
-use arbiter_pairing::round_input;
+use arbiter_pairing::{registry, round_input};
 use arbiter_trf::generated::{SizeError, player_lines, write_generated};
 
 use super::args::GeneratorSource;
@@ -20,6 +20,7 @@ pub fn run(
     seed: Option<&str>,
 ) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
+    let engine = registry::engine(system);
     let (seed_text, seed) = match seed {
         Some(text) => (text.to_string(), parse_seed(text)?),
         None => {
@@ -44,12 +45,12 @@ pub fn run(
             let config = spec
                 .resolve(&mut rng)
                 .map_err(|e| config_failure(output, e))?;
-            let generated = generator::generate(system.as_ref(), &config, &mut rng, &mut show);
+            let generated = generator::generate(engine.as_ref(), &config, &mut rng, &mut show);
             let text = write_generated(
                 &seed_text,
                 &generated.tournament,
                 generated.failure.as_ref().map(|_| generated.planned_rounds),
-                type_code(system_flag),
+                system.trf_code(),
             )
             .map_err(write_failure)?;
             let directory_of = match source {
@@ -67,7 +68,7 @@ pub fn run(
             let config =
                 generator::config_like(model, rounds).map_err(|e| config_failure(path, e))?;
             let generated =
-                generator::generate_like(system.as_ref(), &config, model, &mut rng, &mut show);
+                generator::generate_like(engine.as_ref(), &config, model, &mut rng, &mut show);
             let model_text = std::fs::read_to_string(path).map_err(|e| {
                 Failure::file(format!("{}: cannot read the file: {e}", path.display()))
             })?;
@@ -100,16 +101,6 @@ fn clock_seed() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
-}
-
-/// The ETT26 code written in record `092` for the system (spec 05 §4, §6.4).
-fn type_code(system_flag: &str) -> &'static str {
-    match system_flag {
-        "dutch" => "FIDE_DUTCH_2025",
-        "round-robin" => "FIDE_ROUNDROBIN",
-        "double-round-robin" => "FIDE_DOUBLEROUNDROBIN",
-        _ => "CUSTOM_SWISS",
-    }
 }
 
 fn config_failure(path: &Path, e: ConfigError) -> Failure {

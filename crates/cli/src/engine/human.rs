@@ -3,42 +3,29 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::ExitCode;
 
+use arbiter_desk::DeskError;
 use arbiter_model::{RoundEntry, Tournament, Tpn};
 use arbiter_pairing::Pairing;
 
-use super::failure::Failure;
-use super::{input, pair};
+use super::pair;
+use crate::out;
 
 /// Pairs the next round of the TRF at `path` with the system its `192` (or
-/// `092`) names — the Dutch system when it names none — and prints the
-/// boards for people. Exit codes as the engine's (spec 05 §7.6).
-pub fn print_human_pairing(path: &Path) -> ExitCode {
-    match human_pairing(path) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(f) => f.exit(),
-    }
-}
-
-fn human_pairing(path: &Path) -> Result<String, Failure> {
-    let doc = input::load(path)?;
-    let flag = system_of(doc.tournament.system.as_deref());
-    let system = input::system(flag)?;
-    let (problem, pairing) = pair::pair_next_round(system.as_ref(), &doc)?;
-    Ok(render(&problem.tournament, problem.round, &pairing))
-}
-
-/// The command-line system flag for an ETT26 code (spec 05 §4).
-fn system_of(code: Option<&str>) -> &'static str {
-    match code {
-        Some(c) if c.contains("DOUBLEROUNDROBIN") => "double-round-robin",
-        Some(c) if c.contains("ROUNDROBIN") => "round-robin",
-        _ => "dutch",
-    }
+/// `092`) names — the Dutch system when it names none, a refusal when it
+/// names one this version does not run — and prints the boards for people.
+pub fn human_pairing(path: &Path) -> Result<(), DeskError> {
+    let doc = arbiter_desk::read_trf(path)?;
+    let system = arbiter_desk::system_of_file(&doc.tournament)?;
+    let (problem, pairing) = pair::pair_next_round(system, &doc)?;
+    let heading = if doc.tournament.info.name.is_empty() {
+        path.display().to_string()
+    } else {
+        doc.tournament.info.name.clone()
+    };
+    out::line(format_args!("{heading} — {}", system.label()));
+    out::print(&render(&problem.tournament, problem.round, &pairing));
+    Ok(())
 }
 
 /// The boards as a table; scores are those before the round.
@@ -143,16 +130,5 @@ mod tests {
         assert!(lines[2].contains("2100   0.0"));
         assert!(lines[3].starts_with("Bye:      3 Gamma, Gus"));
         assert_eq!(lines[4], "Not paired: 4 (Half bye)");
-    }
-
-    #[test]
-    fn system_from_the_file() {
-        assert_eq!(system_of(Some("FIDE_DUTCH_2025")), "dutch");
-        assert_eq!(system_of(None), "dutch");
-        assert_eq!(system_of(Some("FIDE_ROUNDROBIN")), "round-robin");
-        assert_eq!(
-            system_of(Some("BERGER_DOUBLEROUNDROBIN")),
-            "double-round-robin"
-        );
     }
 }

@@ -1,42 +1,52 @@
-//! Reading the engine's input: the TRF file, its consistency, the pairing
-//! system, and where output files go.
+//! Reading the engine's input (the one TRF reader and validator of the
+//! desk), the pairing system of a flag, and where output files go.
 
 use std::path::{Path, PathBuf};
 
-use arbiter_pairing::{PairingSystem, registry};
+use arbiter_model::System;
+use arbiter_pairing::round_input;
 use arbiter_trf::TrfDocument;
 
 use super::failure::Failure;
 
-/// How many consistency errors are listed before the rest are counted.
-const ERRORS_SHOWN: usize = 20;
-
-/// Reads, parses and validates a TRF file: unreadable → exit 5, malformed or
-/// inconsistent (opponents, points column) → exit 3.
+/// Reads, parses and validates a TRF file ([`arbiter_desk::read_trf`]):
+/// unreadable → exit 5, beyond a size limit → exit 4, malformed or
+/// inconsistent (opponents, points column, tie-break codes) → exit 3.
 pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
-    let shown = path.display();
-    let bytes = std::fs::read(path)
-        .map_err(|e| Failure::file(format!("{shown}: cannot read the file: {e}")))?;
-    let doc =
-        arbiter_trf::parse_bytes(&bytes).map_err(|e| Failure::invalid(format!("{shown}:{e}")))?;
-    let errors = arbiter_trf::validate(&doc);
-    if !errors.is_empty() {
-        let mut message: Vec<String> = errors
-            .iter()
-            .take(ERRORS_SHOWN)
-            .map(|e| format!("{shown}:{e}"))
-            .collect();
-        if errors.len() > ERRORS_SHOWN {
-            message.push(format!("... and {} more", errors.len() - ERRORS_SHOWN));
-        }
-        return Err(Failure::invalid(message.join("\n")));
-    }
-    Ok(doc)
+    Ok(arbiter_desk::read_trf(path)?)
 }
 
-/// The pairing system of a command-line flag.
-pub fn system(flag: &str) -> Result<Box<dyn PairingSystem>, Failure> {
-    registry::by_flag(flag).ok_or_else(|| {
+/// Pairing a next round needs the total number of rounds (spec 05 §6.5,
+/// for the last-round rules); without 142/XXR the file is refused, naming
+/// the record, before the engine runs.
+pub fn require_total_rounds(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    if doc.tournament.total_rounds.is_some() {
+        return Ok(());
+    }
+    Err(Failure::invalid(format!(
+        "{}:1:1: the total number of rounds in the tournament must be given (record 142 or XXR) (field total rounds)",
+        path.display()
+    )))
+}
+
+/// A Swiss system needs the initial colour (spec 05 §6.5): from 152/XXC,
+/// or inferred from the first coloured round. When neither works, the
+/// error points at the round-1 colour of the first player, where the
+/// inference looks.
+pub fn require_initial_colour(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    if round_input::initial_colour(&doc.tournament).is_some() {
+        return Ok(());
+    }
+    let line = doc.player_lines.first().copied().unwrap_or(1);
+    Err(Failure::invalid(format!(
+        "{}:{line}:97: the initial colour is unknown: no game has a colour yet; give record 152 (W or B) or XXC white1/black1 (field initial colour)",
+        path.display()
+    )))
+}
+
+/// The pairing system of a command-line flag (without its dashes).
+pub fn system(flag: &str) -> Result<System, Failure> {
+    System::from_engine_flag(flag).ok_or_else(|| {
         Failure::invalid(format!(
             "the pairing system --{flag} is not available in this version"
         ))
@@ -55,10 +65,10 @@ pub fn output_path(output: &Path, directory_of: Option<&Path>) -> PathBuf {
     }
 }
 
-/// Writes `text` to `path` (exit 5 when it cannot be written).
+/// Writes `text` to `path` whole (temporary file, then renamed), never over
+/// an event file: refused with exit 3, exit 5 when it cannot be written.
 pub fn write_output(path: &Path, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text)
-        .map_err(|e| Failure::file(format!("{}: cannot write the file: {e}", path.display())))
+    Ok(arbiter_desk::write_file(path, text.as_bytes())?)
 }
 
 #[cfg(test)]

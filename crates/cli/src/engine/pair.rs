@@ -4,38 +4,55 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use arbiter_model::{ByeKind, Tpn};
-use arbiter_pairing::round_input::{self, RoundProblem};
-use arbiter_pairing::{Pairing, PairingSystem};
+use arbiter_model::{ByeKind, System, Tpn};
+use arbiter_pairing::round_input::{self, ColourNeed, RoundProblem};
+use arbiter_pairing::{Pairing, PairingError, registry};
 use arbiter_trf::TrfDocument;
 
 use super::failure::Failure;
 use super::input;
+use crate::out;
 
-pub fn run(system: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
-    let system = input::system(system)?;
+pub fn run(flag: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
+    let system = input::system(flag)?;
     let doc = input::load(path)?;
-    let (_, pairing) = pair_next_round(system.as_ref(), &doc)?;
-    let text = engine_output(&pairing);
+    input::require_total_rounds(&doc, path)?;
+    if !system.is_round_robin() {
+        input::require_initial_colour(&doc, path)?;
+    }
+    let (_, pairing) = pair_next_round(system, &doc)?;
+    deliver(&pairing, output, path)
+}
+
+/// Writes the pairing in the engine format to `output` (a bare name next to
+/// `input`), or to stdout without one.
+pub fn deliver(pairing: &Pairing, output: Option<&Path>, input: &Path) -> Result<(), Failure> {
+    let text = engine_output(pairing);
     match output {
         None => {
-            print!("{text}");
+            out::print(&text);
             Ok(())
         }
-        Some(out) => input::write_output(&input::output_path(out, Some(path)), &text),
+        Some(out) => input::write_output(&input::output_path(out, Some(input)), &text),
     }
 }
 
-/// The next round's problem and its pairing.
+/// The next round's problem and its pairing. A round robin needs no
+/// initial colour (its table fixes the colours, spec 04 §3).
 pub fn pair_next_round(
-    system: &dyn PairingSystem,
+    system: System,
     doc: &TrfDocument,
-) -> Result<(RoundProblem, Pairing), Failure> {
+) -> Result<(RoundProblem, Pairing), PairingError> {
     let t = &doc.tournament;
     let round = round_input::round_to_pair(t);
-    let problem = round_input::next_round(t, &announced_absences(doc, round))?;
+    let colour = if system.is_round_robin() {
+        ColourNeed::NotNeeded
+    } else {
+        ColourNeed::Required
+    };
+    let problem = round_input::next_round(t, &announced_absences(doc, round), colour)?;
     let pairing = super::progress::long_pairing(problem.round, || {
-        system.pair(&problem.tournament, problem.round)
+        registry::engine(system).pair(&problem.tournament, problem.round)
     })?;
     Ok((problem, pairing))
 }

@@ -49,6 +49,26 @@ pub fn run(args: &[&str], dir: &Path) -> (Option<i32>, String, String) {
     )
 }
 
+/// Runs `--SYSTEM FILE -c` in the file's folder and returns its report; the
+/// exit code must be 0.
+pub fn check_report(system: &str, file: &Path) -> String {
+    let dir = file.parent().expect("folder");
+    let name = file.file_name().and_then(|n| n.to_str()).expect("name");
+    let (code, stdout, stderr) = run(&[&format!("--{system}"), name, "-c"], dir);
+    assert_eq!(code, Some(0), "{name}: {stderr}");
+    stdout
+}
+
+/// The checker's report on a file without differences: one line per round,
+/// then an empty line.
+pub fn clean_report(stem: &str, rounds: usize) -> String {
+    let mut s: String = (1..=rounds)
+        .map(|r| format!("{stem}: Round #{r}\n"))
+        .collect();
+    s.push('\n');
+    s
+}
+
 /// The lines of a TRF text (CR, LF or CRLF line ends).
 pub fn lines(text: &str) -> Vec<String> {
     text.split(['\r', '\n']).map(str::to_string).collect()

@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+pub mod fields;
+
 /// The binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_arbiter")
@@ -56,6 +58,14 @@ pub fn refused<S: AsRef<std::ffi::OsStr>>(event: &Path, args: &[S]) -> String {
     let after = ok(&["log".as_ref(), event.as_os_str()]);
     assert_eq!(before, after, "a refused command changed the event");
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The id in the confirmation of `player add` (`registered player 5: …`).
+pub fn registered_id(out: &str) -> u32 {
+    out.strip_prefix("registered player ")
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|id| id.parse().ok())
+        .unwrap_or_else(|| panic!("not a registration: {out:?}"))
 }
 
 /// `(board, white id, black id)` of `pairings --format tsv`.

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::PlayerId;
+use super::awards;
 use super::config::SectionConfig;
 use super::edit::edit_round;
 use super::error::JournalError;
@@ -39,6 +40,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                 config: config.clone(),
                 forbidden: Vec::new(),
                 tpn_order: Vec::new(),
+                lots_seed: None,
                 rounds: Vec::new(),
             });
         }
@@ -186,10 +188,14 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             input,
             boards,
             bye,
+            override_rules,
         } => {
             let sec = state.section(Some(section))?;
             check_next_round(sec, *round)?;
             check_round_cover(state, sec, *round, boards, *bye)?;
+            if !override_rules {
+                state.check_round(sec, *round, boards, *bye)?;
+            }
             let members: BTreeSet<PlayerId> = state.players_of(section).map(|r| r.id).collect();
             let ordered: BTreeSet<PlayerId> = tpn_order.iter().copied().collect();
             if members != ordered || ordered.len() != tpn_order.len() {
@@ -282,6 +288,40 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             let sec = state.section_mut(section)?;
             sec.rounds[*round as usize - 1].boards[*board as usize - 1].result = Some(*result);
         }
+        Event::LotsDrawn {
+            section,
+            seed,
+            order,
+        } => {
+            let sec = state.section(Some(section))?;
+            if !sec.config.system.has_fixed_numbers() {
+                return Err(JournalError::Invalid(format!(
+                    "section '{section}' is paired with the {}: its pairing numbers follow the \
+                     initial ranking (C.04.2 Art. 2), not a drawing of lots",
+                    sec.config.system.label()
+                )));
+            }
+            if sec.rounds_paired() > 0 {
+                return Err(JournalError::RoundAlreadyPaired {
+                    round: 1,
+                    detail: "lots are drawn before round 1".into(),
+                });
+            }
+            let members: BTreeSet<PlayerId> = state.players_of(section).map(|r| r.id).collect();
+            let drawn: BTreeSet<PlayerId> = order.iter().copied().collect();
+            if members != drawn || drawn.len() != order.len() {
+                return Err(JournalError::Invalid(
+                    "the drawing of lots does not give every player of the section one number"
+                        .into(),
+                ));
+            }
+            let sec = state.section_mut(section)?;
+            sec.tpn_order = order.clone();
+            sec.lots_seed = Some(*seed);
+        }
+        Event::PrizePlanSet(e) => awards::set_plan(state, e)?,
+        Event::FeesSet(e) => awards::set_fees(state, e)?,
+        Event::PaymentRecorded(p) => awards::pay(state, p)?,
         Event::Undone { .. } => {
             return Err(JournalError::Invalid(
                 "an undo is folded by the journal, not applied".into(),

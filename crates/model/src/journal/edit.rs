@@ -35,21 +35,9 @@ pub(super) fn edit_round(
         return Err(JournalError::Invalid("a player cannot play himself".into()));
     }
     if !override_rules {
-        if let Some(b) = black {
-            if state.is_forbidden(section, white, b) {
-                return Err(JournalError::Invalid(format!(
-                    "players {white} and {b} may not be paired (forbidden pair); use --override to pair them anyway"
-                )));
-            }
-            if state.have_met(section, white, b, round) {
-                return Err(JournalError::Invalid(format!(
-                    "players {white} and {b} have already played each other; use --override to pair them again"
-                )));
-            }
-        } else if state.had_full_point_unplayed(section, white, round) {
-            return Err(JournalError::Invalid(format!(
-                "player {white} already had a bye worth a win; use --override to give another"
-            )));
+        match black {
+            Some(b) => state.check_pair(section, round, white, b)?,
+            None => state.check_pab(section, round, white)?,
         }
     }
     let boards = rec.boards.len() as u32;

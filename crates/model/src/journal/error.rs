@@ -43,10 +43,29 @@ pub enum JournalError {
     UnknownBoard { round: u32, board: u32, boards: u32 },
     #[error("board {board} of round {round} is the pairing-allocated bye: it has no result")]
     ResultForBye { round: u32, board: u32 },
+    #[error("players {a} and {b} may not be paired (forbidden pair)")]
+    ForbiddenPair { a: PlayerId, b: PlayerId },
+    #[error("players {a} and {b} have already played each other")]
+    Rematch { a: PlayerId, b: PlayerId },
+    #[error("player {id} may not receive the pairing-allocated bye: {reason}")]
+    PabRefused { id: PlayerId, reason: String },
     #[error("{0}")]
     Invalid(String),
     #[error("nothing to undo")]
     NothingToUndo,
     #[error("undo must cancel entry {expected}, the latest in force, not entry {got}")]
     UndoOutOfOrder { expected: u64, got: u64 },
+}
+
+impl JournalError {
+    /// True for a broken absolute criterion (forbidden pair, rematch, PAB
+    /// rule): the only refusals an arbiter's logged override lifts.
+    pub fn is_overridable(&self) -> bool {
+        matches!(
+            self,
+            JournalError::ForbiddenPair { .. }
+                | JournalError::Rematch { .. }
+                | JournalError::PabRefused { .. }
+        )
+    }
 }

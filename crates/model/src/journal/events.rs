@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::PlayerId;
+use super::awards::{FeesSet, Payment, PrizePlanSet};
 use super::config::SectionConfig;
 use crate::player::{Colour, Player, Tpn};
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
@@ -152,6 +153,11 @@ pub enum Event {
         boards: Vec<BoardPair>,
         /// Pairing-allocated bye.
         bye: Option<PlayerId>,
+        /// The arbiter accepted a pairing that breaks an absolute criterion
+        /// (a round imported from a file that does); absent in journals
+        /// written before the criteria were checked here.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        override_rules: bool,
     },
     /// A board set by hand (C.04.2 Art. 4.4): board `board` becomes
     /// `white`–`black` (`black == None`: `white` gets the PAB). Any other
@@ -172,6 +178,22 @@ pub enum Event {
         board: u32,
         result: GameResult,
     },
+    /// Pairing numbers drawn by lot before round 1 (Berger numbers of a
+    /// round robin, spec 04 §1; lot numbers of the Italo-Swiss system,
+    /// spec 06 §3.2): `order[n - 1]` drew number `n`. The seed makes the
+    /// draw reproducible: the same seed over the same players in the same
+    /// order gives the same numbers.
+    LotsDrawn {
+        section: String,
+        seed: u64,
+        order: Vec<PlayerId>,
+    },
+    /// A section's prize plan (awards).
+    PrizePlanSet(PrizePlanSet),
+    /// The event's entry fees (awards).
+    FeesSet(FeesSet),
+    /// A payment or a refund (awards).
+    PaymentRecorded(Payment),
     /// Cancels entry `seq`, the latest entry still in force.
     Undone {
         seq: u64,
@@ -196,6 +218,10 @@ impl Event {
             Event::RoundPaired { .. } => "round_paired",
             Event::PairingEdited { .. } => "pairing_edited",
             Event::ResultRecorded { .. } => "result_recorded",
+            Event::LotsDrawn { .. } => "lots_drawn",
+            Event::PrizePlanSet(_) => "prize_plan_set",
+            Event::FeesSet(_) => "fees_set",
+            Event::PaymentRecorded(_) => "payment_recorded",
             Event::Undone { .. } => "undone",
         }
     }

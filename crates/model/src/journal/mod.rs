@@ -21,17 +21,21 @@
 //! [`Event::RoundPaired`] entry. Round robins and the Italo-Swiss system
 //! number by lot, not by ranking: their order of round 1 is kept for the
 //! whole event and late entries take the next numbers
-//! ([`SectionConfig::has_fixed_numbers`]).
+//! ([`System::has_fixed_numbers`](crate::System::has_fixed_numbers)).
 //!
 //! # Files
 //! `config` how a section is run; `events` the entries; `error` why an entry
 //! is refused; `section` and `state` the folded state; `ranking` the initial
 //! ranking and TPN order; `view` the section as a
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
-//! entry (`edit` for manual pairings); `fold` the journal and its undo.
+//! entry (`edit` for manual pairings, `criteria` the absolute criteria every
+//! pairing meets); `fold` the journal and its undo; `awards` the prize plans, fees and
+//! payments.
 
 mod apply;
+mod awards;
 mod config;
+mod criteria;
 mod edit;
 mod error;
 mod events;
@@ -42,7 +46,8 @@ mod state;
 mod view;
 
 pub use apply::apply;
-pub use config::{Acceleration, SectionConfig, ett_code, ett_code_of};
+pub use awards::{AwardsState, FeesSet, Payment, PrizePlanSet};
+pub use config::SectionConfig;
 pub use error::JournalError;
 pub use events::{BoardPair, Event, GameResult};
 pub use fold::Journal;

@@ -22,13 +22,13 @@ impl EventState {
     /// The TPN order to use when pairing round `round` of `section`: the
     /// ranking redone up to round 4, then the frozen order with newcomers
     /// inserted at their place (module documentation). Systems whose
-    /// numbers are fixed ([`SectionConfig::has_fixed_numbers`]) keep the
-    /// order of round 1 and append newcomers at the end.
+    /// numbers are fixed ([`System::has_fixed_numbers`]) keep the order of
+    /// round 1 (or of the drawing of lots) and append newcomers at the end.
     ///
-    /// [`SectionConfig::has_fixed_numbers`]: super::SectionConfig::has_fixed_numbers
+    /// [`System::has_fixed_numbers`]: crate::System::has_fixed_numbers
     pub fn tpn_order_for(&self, section: &Section, round: u32) -> Vec<PlayerId> {
         let mut members: Vec<&Registration> = self.players_of(&section.code).collect();
-        let fixed = section.config.has_fixed_numbers();
+        let fixed = section.config.system.has_fixed_numbers();
         if section.tpn_order.is_empty() || (!fixed && round <= LAST_RENUMBERED_ROUND) {
             members.sort_by(|a, b| initial_ranking_cmp(&a.player, &b.player).then(a.id.cmp(&b.id)));
             return members.iter().map(|r| r.id).collect();

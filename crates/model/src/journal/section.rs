@@ -80,8 +80,11 @@ pub struct Section {
     pub config: SectionConfig,
     /// Pairs added with `forbid`.
     pub forbidden: Vec<(PlayerId, PlayerId)>,
-    /// The TPN order of the latest pairing (empty before round 1).
+    /// The TPN order of the latest pairing, or of the drawing of lots
+    /// (empty before both).
     pub tpn_order: Vec<PlayerId>,
+    /// The seed of the drawing of lots, once drawn.
+    pub lots_seed: Option<u64>,
     /// `rounds[r - 1]` is round `r`.
     pub rounds: Vec<RoundRecord>,
 }

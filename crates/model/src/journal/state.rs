@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::PlayerId;
+use super::awards::AwardsState;
 use super::error::JournalError;
-use super::events::GameResult;
 use super::section::{Registration, Section};
 use crate::round_entry::ByeKind;
 use crate::tournament::EventInfo;
@@ -16,6 +16,8 @@ pub struct EventState {
     pub info: Option<EventInfo>,
     pub sections: Vec<Section>,
     pub players: BTreeMap<PlayerId, Registration>,
+    /// Prize plans, fees and payments.
+    pub awards: AwardsState,
     /// Who holds each FIDE id (no duplicate registration).
     pub(super) fide_ids: BTreeMap<u64, PlayerId>,
 }
@@ -86,36 +88,5 @@ impl EventState {
                 (Some(x), Some(y)) if x.player.team.is_some() && x.player.team == y.player.team
             );
         listed || team_mates
-    }
-
-    /// True when `a` and `b` already played a game (forfeits do not count,
-    /// C.04.2 Art. 3.5) in a round before `round`.
-    pub fn have_met(&self, section: &Section, a: PlayerId, b: PlayerId, round: u32) -> bool {
-        section
-            .rounds
-            .iter()
-            .take(round.saturating_sub(1) as usize)
-            .flat_map(|r| &r.boards)
-            .any(|bd| {
-                ((bd.white, bd.black) == (a, b) || (bd.white, bd.black) == (b, a))
-                    && matches!(
-                        bd.result,
-                        Some(GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins)
-                    )
-            })
-    }
-
-    /// True when `id` already had an unplayed round worth a win (PAB or
-    /// full-point bye: C.04.1 C2 / Dutch C2).
-    pub fn had_full_point_unplayed(&self, section: &Section, id: PlayerId, round: u32) -> bool {
-        let reg = &self.players[&id];
-        section
-            .rounds
-            .iter()
-            .take(round.saturating_sub(1) as usize)
-            .enumerate()
-            .any(|(r, rec)| {
-                rec.bye == Some(id) || reg.byes.get(&(r as u32 + 1)) == Some(&ByeKind::Full)
-            })
     }
 }

@@ -4,17 +4,13 @@ use super::*;
 use crate::player::{Colour, Player};
 use crate::points::Points;
 use crate::round_entry::{ByeKind, RoundEntry};
-use crate::scoring::Scoring;
+use crate::system::System;
 
 fn config() -> SectionConfig {
     SectionConfig {
-        rounds: 9,
-        system: "dutch".into(),
         tiebreaks: vec!["BH".into()],
-        scoring: Scoring::default(),
         avoid_team_pairings: true,
-        initial_colour: Colour::White,
-        acceleration: Acceleration::None,
+        ..SectionConfig::new(9)
     }
 }
 
@@ -112,6 +108,7 @@ fn pair_round_one(j: &mut Journal, seq: u64) {
                 BoardPair { white: 4, black: 1 },
             ],
             bye: None,
+            override_rules: false,
         },
     )
     .unwrap();
@@ -141,6 +138,7 @@ fn results_fold_into_round_entries_and_undo_restores() {
                 input: Box::default(),
                 boards: vec![],
                 bye: None,
+                override_rules: false,
             }
         ),
         Err(JournalError::ResultsMissing { missing: 1, .. })
@@ -197,6 +195,9 @@ fn tpns_freeze_after_round_four_and_late_entries_are_inserted() {
                     BoardPair { white: 2, black: 4 },
                 ],
                 bye: None,
+                // The same boards every round: this test is about numbers,
+                // so the rematches are accepted by override.
+                override_rules: true,
             },
         );
         for board in 1..=2 {
@@ -276,7 +277,7 @@ fn manual_pairing_of_team_mates_needs_override() {
 fn lot_numbers_stay_fixed_and_late_entries_take_the_next_ones() {
     let mut j = journal();
     let mut italo = config();
-    italo.system = "italo-swiss".into();
+    italo.system = System::ItaloSwiss;
     italo.avoid_team_pairings = false;
     j.push(
         7,
@@ -313,4 +314,294 @@ fn lot_numbers_stay_fixed_and_late_entries_take_the_next_ones() {
     let s = j.state().section(None).unwrap();
     assert_eq!(j.state().tpn_order_for(s, 2), vec![2, 1, 3, 4, 5]);
     assert_eq!(j.state().current_tpn_order(s), vec![2, 1, 3, 4, 5]);
+}
+
+/// A `RoundPaired` entry of `round` with these boards and bye.
+fn paired(
+    j: &Journal,
+    round: u32,
+    boards: &[(PlayerId, PlayerId)],
+    bye: Option<PlayerId>,
+) -> Event {
+    let s = j.state().section(None).unwrap();
+    Event::RoundPaired {
+        section: "A".into(),
+        round,
+        system: "test".into(),
+        engine: "test".into(),
+        tpn_order: j.state().tpn_order_for(s, round),
+        input: Box::default(),
+        boards: boards
+            .iter()
+            .map(|&(white, black)| BoardPair { white, black })
+            .collect(),
+        bye,
+        override_rules: false,
+    }
+}
+
+fn with_override(mut e: Event) -> Event {
+    if let Event::RoundPaired { override_rules, .. } = &mut e {
+        *override_rules = true;
+    }
+    e
+}
+
+/// Records `results` on the boards of `round`, in board order.
+fn results(j: &mut Journal, seq: &mut u64, round: u32, results: &[GameResult]) {
+    for (i, result) in results.iter().enumerate() {
+        *seq += 1;
+        j.push(
+            *seq,
+            Event::ResultRecorded {
+                section: "A".into(),
+                round,
+                board: i as u32 + 1,
+                result: *result,
+            },
+        )
+        .unwrap();
+    }
+}
+
+fn set_system(j: &mut Journal, seq: &mut u64, system: System, avoid_team_pairings: bool) {
+    *seq += 1;
+    j.push(
+        *seq,
+        Event::SectionConfigured {
+            code: "A".into(),
+            config: SectionConfig {
+                system,
+                avoid_team_pairings,
+                ..config()
+            },
+        },
+    )
+    .unwrap();
+}
+
+/// C.04.1 Art. 2 / C.04.3 C1, C3: an engine's round with a forbidden pair
+/// or a rematch never reaches the journal; an override lets it in.
+#[test]
+fn a_round_with_a_forbidden_pair_or_a_rematch_is_refused() {
+    let mut j = journal();
+    let mut seq = 10;
+    // Alpha (2) and Bravo (1) are team-mates of a section that keeps them apart.
+    let forbidden = paired(&j, 1, &[(1, 2), (3, 4)], None);
+    assert_eq!(
+        j.clone().push(99, forbidden.clone()),
+        Err(JournalError::ForbiddenPair { a: 1, b: 2 })
+    );
+    seq += 1;
+    j.push(seq, paired(&j, 1, &[(1, 3), (2, 4)], None)).unwrap();
+    results(
+        &mut j,
+        &mut seq,
+        1,
+        &[GameResult::Draw, GameResult::WhiteForfeitWin],
+    );
+    // 1-3 played; 2-4 was a forfeit, which is no meeting (C.04.2 Art. 3.5).
+    let rematch = paired(&j, 2, &[(3, 1), (4, 2)], None);
+    assert_eq!(
+        j.clone().push(99, rematch.clone()),
+        Err(JournalError::Rematch { a: 3, b: 1 })
+    );
+    assert!(j.clone().push(99, with_override(rematch)).is_ok());
+    j.push(seq + 1, paired(&j, 2, &[(3, 2), (4, 1)], None))
+        .unwrap();
+}
+
+/// C.04.3 C2: no second PAB, and none after scoring a win's points without
+/// playing (a forfeit win, a full-point bye); a half-point bye does not bar.
+#[test]
+fn the_dutch_pab_goes_to_nobody_who_scored_a_win_without_playing() {
+    let mut j = journal();
+    let mut seq = 10;
+    set_system(&mut j, &mut seq, System::Dutch, false);
+    seq += 1;
+    j.push(
+        seq,
+        Event::ByeRequested {
+            id: 4,
+            round: 1,
+            kind: ByeKind::Half,
+        },
+    )
+    .unwrap();
+    seq += 1;
+    j.push(seq, paired(&j, 1, &[(2, 1)], Some(3))).unwrap();
+    results(&mut j, &mut seq, 1, &[GameResult::WhiteForfeitWin]);
+    let refusal = |id| j.clone().push(99, paired(&j, 2, &[], Some(id)));
+    // Delta (3) had the PAB, Alpha (2) a forfeit win worth a win.
+    assert!(matches!(
+        refusal(3),
+        Err(JournalError::PabRefused { id: 3, .. })
+    ));
+    assert!(matches!(
+        refusal(2),
+        Err(JournalError::PabRefused { id: 2, .. })
+    ));
+    let reason = refusal(2).unwrap_err().to_string();
+    assert!(reason.contains("without playing in round 1"), "{reason}");
+    // Charlie's half-point bye and Bravo's forfeit loss do not bar.
+    assert!(
+        j.clone()
+            .push(99, paired(&j, 2, &[(2, 3)], Some(4)))
+            .is_ok()
+    );
+    assert!(
+        j.clone()
+            .push(99, paired(&j, 2, &[(4, 3)], Some(1)))
+            .is_ok()
+    );
+}
+
+/// Spec 06 §3.7: one PAB per player, nothing else bars it; spec 04 §1: a
+/// round robin has no PAB.
+#[test]
+fn italo_swiss_and_round_robin_pab_rules() {
+    let mut j = journal();
+    let mut seq = 10;
+    set_system(&mut j, &mut seq, System::ItaloSwiss, false);
+    seq += 1;
+    j.push(seq, paired(&j, 1, &[(2, 1)], Some(3))).unwrap();
+    results(&mut j, &mut seq, 1, &[GameResult::WhiteForfeitWin]);
+    assert!(matches!(
+        j.clone().push(99, paired(&j, 2, &[(1, 4)], Some(3))),
+        Err(JournalError::PabRefused { id: 3, .. })
+    ));
+    assert!(
+        j.clone()
+            .push(99, paired(&j, 2, &[(1, 3)], Some(2)))
+            .is_ok()
+    );
+
+    let mut rr = journal();
+    let mut seq = 10;
+    set_system(&mut rr, &mut seq, System::RoundRobin, false);
+    let e = paired(&rr, 1, &[(2, 1)], Some(3));
+    assert!(matches!(
+        rr.clone().push(99, e),
+        Err(JournalError::PabRefused { id: 3, .. })
+    ));
+}
+
+/// Spec 04 §4: a double round robin repeats every pair once, never twice.
+#[test]
+fn a_double_round_robin_allows_the_scheduled_second_meeting_only() {
+    let mut j = journal();
+    let mut seq = 10;
+    set_system(&mut j, &mut seq, System::DoubleRoundRobin, false);
+    for round in 1..=2 {
+        seq += 1;
+        let (w, b) = if round == 1 { (1, 2) } else { (2, 1) };
+        j.push(seq, paired(&j, round, &[(w, b), (3, 4)], None))
+            .unwrap();
+        results(
+            &mut j,
+            &mut seq,
+            round,
+            &[GameResult::Draw, GameResult::Draw],
+        );
+    }
+    assert_eq!(
+        j.clone().push(99, paired(&j, 3, &[(1, 2), (3, 4)], None)),
+        Err(JournalError::Rematch { a: 1, b: 2 })
+    );
+}
+
+/// A manual board breaking a criterion needs the override; the refusal
+/// says which criterion.
+#[test]
+fn a_manual_pab_follows_the_same_rule() {
+    let mut j = journal();
+    let mut seq = 10;
+    set_system(&mut j, &mut seq, System::Dutch, false);
+    seq += 1;
+    j.push(seq, paired(&j, 1, &[(2, 1)], Some(3))).unwrap();
+    results(&mut j, &mut seq, 1, &[GameResult::Draw]);
+    seq += 1;
+    j.push(seq, paired(&j, 2, &[(3, 2)], Some(1))).unwrap();
+    let edit = |override_rules| Event::PairingEdited {
+        section: "A".into(),
+        round: 2,
+        board: 1,
+        white: 3,
+        black: None,
+        override_rules,
+    };
+    let refused = j.clone().push(99, edit(false)).unwrap_err();
+    assert!(refused.is_overridable(), "{refused}");
+    assert!(j.clone().push(99, edit(true)).is_ok());
+}
+
+/// Issue 12: the awards entries fold (a plan for a known section, a payment
+/// from a known player, not zero), undo restores the earlier plan, and the
+/// stored JSON keeps the amount as a decimal string.
+#[test]
+fn prize_plans_fees_and_payments_fold_and_undo() {
+    let mut j = journal();
+    let mut seq = j.in_force().last().map_or(0, |(s, _)| *s);
+    let mut push = |j: &mut Journal, e: Event| {
+        seq += 1;
+        j.push(seq, e)
+    };
+    let plan = |text: &str| {
+        Event::PrizePlanSet(PrizePlanSet {
+            section: "A".into(),
+            plan: text.into(),
+        })
+    };
+    push(&mut j, plan("currency = \"EUR\"")).unwrap();
+    push(&mut j, plan("currency = \"PLN\"")).unwrap();
+    assert_eq!(j.state().awards.plans["A"], "currency = \"PLN\"");
+    let e = push(
+        &mut j,
+        Event::PrizePlanSet(PrizePlanSet {
+            section: "Z".into(),
+            plan: "currency = \"EUR\"".into(),
+        }),
+    )
+    .unwrap_err();
+    assert_eq!(e, JournalError::UnknownSection("Z".into()));
+    let payment = |id, cents| {
+        Event::PaymentRecorded(Payment {
+            id,
+            amount: crate::money::Cents(cents),
+            method: crate::money::Method::Card,
+            note: Some("receipt 7".into()),
+        })
+    };
+    assert_eq!(
+        push(&mut j, payment(9, 500)).unwrap_err(),
+        JournalError::UnknownPlayer(9)
+    );
+    assert!(push(&mut j, payment(1, 0)).is_err());
+    push(&mut j, payment(1, -250)).unwrap();
+    push(
+        &mut j,
+        Event::FeesSet(FeesSet {
+            schedule: "currency = \"EUR\"\nbase = 5".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(j.state().awards.payments.len(), 1);
+    assert!(j.state().awards.fees.is_some());
+
+    let json = serde_json::to_value(payment(1, -250)).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"type": "payment_recorded", "id": 1, "amount": "-2.50",
+                           "method": "card", "note": "receipt 7"})
+    );
+    let back: Event = serde_json::from_value(json).unwrap();
+    assert_eq!(back, payment(1, -250));
+
+    // Undo the fees, the payment and the second plan: the first is back.
+    for _ in 0..3 {
+        let target = j.undo_target().unwrap();
+        push(&mut j, Event::Undone { seq: target }).unwrap();
+    }
+    assert_eq!(j.state().awards.plans["A"], "currency = \"EUR\"");
+    assert!(j.state().awards.payments.is_empty() && j.state().awards.fees.is_none());
 }

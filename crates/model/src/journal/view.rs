@@ -4,13 +4,13 @@
 use std::collections::BTreeMap;
 
 use super::PlayerId;
-use super::config::ett_code_of;
 use super::section::Section;
 use super::state::EventState;
 use crate::player::{Player, Tpn};
 use crate::points::Points;
 use crate::round_entry::{ByeKind, RoundEntry};
-use crate::tournament::{Entrant, ForbiddenGroup, Team, Tournament};
+use crate::team::Team;
+use crate::tournament::{Entrant, ForbiddenGroup, Tournament};
 
 impl EventState {
     /// The section as the rest of Arbiter sees it (TRF export, standings,
@@ -85,11 +85,7 @@ impl EventState {
             if let Some(name) = self.players[id].player.team.as_deref() {
                 match teams.iter_mut().find(|t| t.name == name) {
                     Some(t) => t.members.push(tpn_of[id]),
-                    None => teams.push(Team {
-                        number: None,
-                        name: name.to_string(),
-                        members: vec![tpn_of[id]],
-                    }),
+                    None => teams.push(Team::new(None, name, vec![tpn_of[id]])),
                 }
             }
         }
@@ -125,10 +121,11 @@ impl EventState {
             total_rounds: Some(config.rounds),
             initial_colour: Some(config.initial_colour),
             scoring: config.scoring,
-            system: Some(ett_code_of(config)),
+            system: Some(config.system.trf_code().to_string()),
             acceleration,
             forbidden,
             teams,
+            team_section: None,
             tiebreaks: config.tiebreaks.clone(),
         }
     }

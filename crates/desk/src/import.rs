@@ -1,0 +1,291 @@
+//! `import trf FILE EVENT`: a new event from a Tournament Report File.
+//!
+//! Player ids are the file's starting ranks; each round becomes the entries
+//! the arbiter would have made: requested byes, the pairing, the results.
+//! A round of the file that breaks an absolute criterion (a rematch, a
+//! forbidden pair, a second PAB) is history: it is imported as an override
+//! and reported.
+
+use std::path::Path;
+
+use arbiter_model::journal::{BoardPair, Event, GameResult, Journal, PlayerId, SectionConfig};
+use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, System, Tournament};
+use arbiter_trf::TrfDocument;
+
+use crate::desk::Desk;
+use crate::error::DeskError;
+use crate::forms::section::MAX_ROUNDS;
+use crate::forms::text::{free_text, required_text};
+use crate::origin::Origin;
+
+/// What the file held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfImported {
+    pub section: String,
+    pub players: usize,
+    pub rounds: u32,
+    pub system: System,
+    /// Rounds imported as overrides, with the criterion they break.
+    pub overrides: Vec<(u32, String)>,
+}
+
+impl Desk {
+    /// Creates the event file `path` from `doc` (read with
+    /// [`read_trf`](crate::read_trf)) as section `section`.
+    pub fn import_trf(
+        path: &Path,
+        origin: &Origin,
+        section: &str,
+        doc: &TrfDocument,
+    ) -> Result<(Desk, TrfImported), DeskError> {
+        let section = required_text("section", section)?;
+        let (events, journal, imported) = events_of(&doc.tournament, &section)?;
+        Ok((
+            Desk::create_folded(path, origin, events, journal)?,
+            imported,
+        ))
+    }
+}
+
+/// The pairing system a file names (record 192, or an ETT26 code in 092;
+/// spec 05 §4): the Dutch system when it names none.
+pub fn system_of_file(t: &Tournament) -> Result<System, DeskError> {
+    match t.system.as_deref() {
+        None => Ok(System::Dutch),
+        Some(code) => System::from_trf_code(code).ok_or_else(|| {
+            DeskError::refused(format!(
+                "the file's pairing system {code} (record 192) is not one this version runs \
+                 ({})",
+                System::ALL.map(System::trf_code).join(", ")
+            ))
+        }),
+    }
+}
+
+/// Checks the free texts of the file's players as registration does.
+fn check_texts(t: &Tournament) -> Result<(), DeskError> {
+    free_text("name", &t.info.name)?;
+    for e in &t.entrants {
+        let p = &e.player;
+        let at = |e: DeskError| e.context(format_args!("player {}", p.tpn));
+        required_text("name", &p.name).map_err(at)?;
+        for (field, value) in [("club", &p.club), ("team", &p.team)] {
+            if let Some(v) = value {
+                free_text(field, v).map_err(at)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn events_of(
+    t: &Tournament,
+    section: &str,
+) -> Result<(Vec<Event>, Journal, TrfImported), DeskError> {
+    check_texts(t)?;
+    let played = t.rounds_paired();
+    let rounds = t.total_rounds.unwrap_or(played).max(played);
+    if rounds == 0 {
+        return Err(DeskError::malformed(
+            "neither a number of rounds (142/XXR) nor a played round",
+        ));
+    }
+    if rounds > MAX_ROUNDS {
+        return Err(DeskError::size_limit(format!(
+            "{rounds} rounds: a section has at most {MAX_ROUNDS}"
+        )));
+    }
+    let system = system_of_file(t)?;
+    let mut imported = TrfImported {
+        section: section.to_string(),
+        players: t.entrants.len(),
+        rounds: played,
+        system,
+        overrides: Vec::new(),
+    };
+    let mut events = vec![
+        Event::EventCreated {
+            name: t.info.name.clone(),
+        },
+        Event::EventConfigured {
+            info: t.info.clone(),
+        },
+        Event::SectionCreated {
+            code: section.to_string(),
+            config: SectionConfig {
+                rounds,
+                system,
+                tiebreaks: t.tiebreaks.clone(),
+                tiebreak_preset: None,
+                scoring: t.scoring,
+                avoid_team_pairings: false,
+                initial_colour: t.initial_colour.unwrap_or(Colour::White),
+            },
+        },
+    ];
+    let order: Vec<PlayerId> = t.entrants.iter().map(|e| e.player.tpn).collect();
+    for e in &t.entrants {
+        events.push(Event::PlayerRegistered {
+            id: e.player.tpn,
+            section: section.to_string(),
+            player: e.player.clone(),
+        });
+    }
+    for g in &t.forbidden {
+        if g.rounds.is_some() {
+            return Err(DeskError::refused(
+                "forbidden pairs limited to some rounds cannot be imported",
+            ));
+        }
+        for (i, a) in g.players.iter().enumerate() {
+            for b in &g.players[i + 1..] {
+                events.push(Event::ForbiddenPairAdded { a: *a, b: *b });
+            }
+        }
+    }
+    // Folded as we go, to see which rounds break an absolute criterion.
+    let mut journal = Journal::default();
+    let fold = |journal: &mut Journal, events: &[Event], from: usize| {
+        let seq = from as u64;
+        journal
+            .extend(
+                events[from..]
+                    .iter()
+                    .cloned()
+                    .enumerate()
+                    .map(|(i, e)| (seq + i as u64 + 1, e)),
+            )
+            .map_err(|(_, e)| DeskError::from(e))
+    };
+    fold(&mut journal, &events, 0)?;
+    for round in 1..=played {
+        let RoundOfFile {
+            boards,
+            results,
+            bye,
+            byes,
+        } = round_of(t, round)?;
+        let mut folded = events.len();
+        events.extend(byes);
+        fold(&mut journal, &events, folded)?;
+        folded = events.len();
+        let sec = journal.state().section(Some(section))?;
+        let breach = journal.state().check_round(sec, round, &boards, bye).err();
+        if let Some(e) = &breach {
+            imported.overrides.push((round, e.to_string()));
+        }
+        events.push(Event::RoundPaired {
+            section: section.to_string(),
+            round,
+            system: "import".into(),
+            engine: "TRF import".into(),
+            tpn_order: order.clone(),
+            // The file's virtual points (250/XXA) were the engine's input.
+            input: Box::new(Tournament {
+                acceleration: t.acceleration.clone(),
+                ..Tournament::default()
+            }),
+            boards,
+            bye,
+            override_rules: breach.is_some(),
+        });
+        for (i, result) in results.into_iter().enumerate() {
+            events.push(Event::ResultRecorded {
+                section: section.to_string(),
+                round,
+                board: i as u32 + 1,
+                result,
+            });
+        }
+        fold(&mut journal, &events, folded)?;
+    }
+    Ok((events, journal, imported))
+}
+
+/// One round of the file as the arbiter would have entered it.
+struct RoundOfFile {
+    boards: Vec<BoardPair>,
+    /// The result of each board, in board order.
+    results: Vec<GameResult>,
+    bye: Option<PlayerId>,
+    /// The requested byes (and absences) of the round.
+    byes: Vec<Event>,
+}
+
+/// One round of the file: boards, their results, the PAB, and the byes.
+fn round_of(t: &Tournament, round: u32) -> Result<RoundOfFile, DeskError> {
+    let mut boards = Vec::new();
+    let mut results = Vec::new();
+    let mut bye = None;
+    let mut byes = Vec::new();
+    for e in &t.entrants {
+        let me = e.player.tpn;
+        let at = |what: &str| {
+            DeskError::refused(format!(
+                "round {round}, player {me}: {what} cannot be imported"
+            ))
+        };
+        match e.round(round).copied().unwrap_or(RoundEntry::Absent) {
+            RoundEntry::Game {
+                opponent,
+                colour: Colour::White,
+                outcome,
+                rated,
+            } => {
+                if !rated {
+                    return Err(at("a game of less than one move (W/D/L)"));
+                }
+                boards.push(BoardPair {
+                    white: me,
+                    black: opponent,
+                });
+                results.push(match outcome {
+                    Outcome::Win => GameResult::WhiteWins,
+                    Outcome::Draw => GameResult::Draw,
+                    Outcome::Loss => GameResult::BlackWins,
+                });
+            }
+            RoundEntry::Forfeit {
+                opponent: Some(opponent),
+                colour,
+                won,
+            } => {
+                let theirs = t.entrant(opponent).and_then(|o| o.round(round).copied());
+                let their_win = matches!(theirs, Some(RoundEntry::Forfeit { won: true, .. }));
+                let white = colour == Some(Colour::White) || (colour.is_none() && me < opponent);
+                if white {
+                    boards.push(BoardPair {
+                        white: me,
+                        black: opponent,
+                    });
+                    results.push(match (won, their_win) {
+                        (true, _) => GameResult::WhiteForfeitWin,
+                        (false, true) => GameResult::BlackForfeitWin,
+                        (false, false) => GameResult::DoubleForfeit,
+                    });
+                }
+            }
+            RoundEntry::Forfeit { opponent: None, .. } => {
+                return Err(at("a forfeit without opponent"));
+            }
+            RoundEntry::PairingBye => bye = Some(me),
+            RoundEntry::Bye(kind) => byes.push(Event::ByeRequested {
+                id: me,
+                round,
+                kind,
+            }),
+            RoundEntry::Absent => byes.push(Event::ByeRequested {
+                id: me,
+                round,
+                kind: ByeKind::Zero,
+            }),
+            RoundEntry::Game { .. } => {}
+        }
+    }
+    Ok(RoundOfFile {
+        boards,
+        results,
+        bye,
+        byes,
+    })
+}

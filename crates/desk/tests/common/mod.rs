@@ -1,0 +1,102 @@
+//! Helpers shared by the desk's tests: events in memory and in a real
+//! SQLite file, players, results.
+
+#![allow(dead_code)] // each test file uses a different part
+
+use std::path::PathBuf;
+
+use arbiter_desk::{Desk, NewEvent, Origin, PlayerForm, RoundView, SectionForm};
+
+/// The origin every test command carries.
+pub fn origin() -> Origin {
+    Origin::new("test")
+}
+
+/// A new event's request: `rounds` rounds of `system`.
+pub fn new_event(name: &str, system: &str, rounds: u32) -> NewEvent {
+    NewEvent {
+        name: name.into(),
+        section: "main".into(),
+        config: SectionForm {
+            rounds: Some(rounds.to_string()),
+            system: Some(system.into()),
+            ..SectionForm::default()
+        },
+    }
+}
+
+/// An event kept in memory.
+pub fn memory(system: &str, rounds: u32) -> Desk {
+    Desk::create_in_memory(&origin(), &new_event("Open", system, rounds))
+        .expect("a new event")
+        .0
+}
+
+/// A scratch folder, removed when dropped.
+pub fn folder() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a scratch folder")
+}
+
+/// An event in a real SQLite file inside `dir`.
+pub fn file(dir: &tempfile::TempDir, system: &str, rounds: u32) -> (Desk, PathBuf) {
+    let path = dir.path().join("event.arb");
+    let (desk, _) =
+        Desk::create(&path, &origin(), &new_event("Open", system, rounds)).expect("a new file");
+    (desk, path)
+}
+
+/// The form of a player with a name and a rating.
+pub fn player(name: &str, rating: u16) -> PlayerForm {
+    PlayerForm {
+        name: Some(name.into()),
+        rating: Some(rating.to_string()),
+        ..PlayerForm::default()
+    }
+}
+
+/// Registers `n` players rated 2400, 2390, … (so id = TPN by ranking);
+/// returns their ids.
+pub fn players(desk: &mut Desk, n: u32) -> Vec<u32> {
+    (1..=n)
+        .map(|i| {
+            desk.add_player(
+                &origin(),
+                None,
+                &player(&format!("Player{i:02}, Test"), 2410 - i as u16 * 10),
+            )
+            .expect("registered")
+            .id
+        })
+        .collect()
+}
+
+/// `(board, white id, black id)` of a round; the PAB as `(board, id, 0)`.
+pub fn boards(view: &RoundView) -> Vec<(u32, u32, u32)> {
+    let mut v: Vec<(u32, u32, u32)> = view
+        .boards
+        .iter()
+        .map(|b| (b.number, b.white.player.id, b.black.player.id))
+        .collect();
+    if let Some(bye) = &view.bye {
+        v.push((view.boards.len() as u32 + 1, bye.player.id, 0));
+    }
+    v
+}
+
+/// Records `result` on every board of `round` still without one.
+pub fn finish_round(desk: &mut Desk, round: u32, result: &str) {
+    let view = desk.pairings(None, Some(round)).expect("a paired round");
+    for b in view.boards.iter().filter(|b| b.result.is_none()) {
+        desk.record_result(&origin(), None, round, b.number, result)
+            .expect("a result");
+    }
+}
+
+/// The number of journal entries (in force or not).
+pub fn entries(desk: &mut Desk) -> usize {
+    desk.log()
+        .expect("the log")
+        .iter()
+        .map(|c| c.entries.len())
+        .sum()
+}
