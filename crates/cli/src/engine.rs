@@ -8,6 +8,7 @@ mod generate;
 mod human;
 mod input;
 mod pair;
+mod progress;
 mod team;
 
 use std::ffi::OsString;

@@ -15,6 +15,8 @@ fn generate(dir: &Path, args: &[&str]) -> String {
     let (code, stdout, stderr) = run(args, dir);
     assert_eq!(code, Some(0), "{args:?}: {stderr}");
     assert_eq!(stdout, "");
+    // Progress goes to standard error only when it is a terminal.
+    assert_eq!(stderr, "", "{args:?}");
     let out = args
         .iter()
         .position(|&a| a == "-o")
@@ -26,6 +28,10 @@ fn generate(dir: &Path, args: &[&str]) -> String {
 fn check_is_clean(dir: &Path, file: &str, rounds: usize) {
     let (code, stdout, stderr) = run(&["--dutch", file, "-c"], dir);
     assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr, "",
+        "no progress when standard error is not a terminal"
+    );
     let stem = file.trim_end_matches(".trf");
     let mut expected: String = (1..=rounds)
         .map(|r| format!("{stem}: Round #{r}\n"))

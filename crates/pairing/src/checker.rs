@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use arbiter_model::{Colour, Points, RoundEntry, Tournament, Tpn};
 
+use crate::Progress;
 use crate::round_input::{past_round, rounds_in_file, took_part};
 use crate::{Pairing, PairingError, PairingSystem};
 
@@ -38,13 +39,19 @@ pub struct RoundCheck {
 /// Checks every round of `t` (spec 05 §7.4): the total number of rounds is
 /// the file's `142`/`XXR` (which must not be less than the rounds in the
 /// file) or else the rounds in the file. Each round is paired from the
-/// file's history only, so a discrepancy never propagates.
-pub fn check(system: &dyn PairingSystem, t: &Tournament) -> Result<Vec<RoundCheck>, PairingError> {
+/// file's history only, so a discrepancy never propagates. `progress` hears
+/// `(round, rounds)` before each round is paired.
+pub fn check(
+    system: &dyn PairingSystem,
+    t: &Tournament,
+    progress: Progress<'_>,
+) -> Result<Vec<RoundCheck>, PairingError> {
     let rounds = rounds_in_file(t);
     let mut t = t.clone();
     t.total_rounds = Some(total_rounds(t.total_rounds, rounds)?);
     (1..=rounds)
         .map(|round| {
+            progress(round, rounds);
             let problem = past_round(&t, round)?;
             let verdict = verdict(system.pair(&problem.tournament, round), |engine| {
                 compare(&t, round, engine)
@@ -281,7 +288,9 @@ mod tests {
             pairing(&[(1, 4), (5, 2)], Some(3)),
             pairing(&[(3, 1), (2, 4)], Some(5)),
         ]);
-        let checks = check(&system, &five_players()).unwrap();
+        let mut heard = Vec::new();
+        let checks = check(&system, &five_players(), &mut |r, n| heard.push((r, n))).unwrap();
+        assert_eq!(heard, [(1, 2), (2, 2)], "progress before each round");
         assert!(checks.iter().all(|c| c.verdict == RoundVerdict::Agrees));
         assert_eq!(report("t", &checks), "t: Round #1\nt: Round #2\n\n");
     }
@@ -293,7 +302,7 @@ mod tests {
             pairing(&[(1, 4), (5, 2)], Some(3)),
             pairing(&[(1, 3), (4, 2)], Some(5)),
         ]);
-        let checks = check(&system, &five_players()).unwrap();
+        let checks = check(&system, &five_players(), &mut |_, _| {}).unwrap();
         assert_eq!(checks[0].verdict, RoundVerdict::Agrees);
         // Scores after round 1: 1:1, 2:½, 3:1, 4:0, 5:½. Board order of the
         // file's pairs: 3-1 (top member 1 with 1 point, other 1 point), then
@@ -317,7 +326,7 @@ mod tests {
             pairing(&[(1, 4), (3, 2)], Some(5)),
             pairing(&[(3, 1), (2, 4)], Some(5)),
         ]);
-        let checks = check(&system, &five_players()).unwrap();
+        let checks = check(&system, &five_players(), &mut |_, _| {}).unwrap();
         match &checks[0].verdict {
             RoundVerdict::Differs {
                 checker,
@@ -333,7 +342,7 @@ mod tests {
     #[test]
     fn no_pairing_is_reported_not_an_error() {
         let system = Fixed(vec![pairing(&[(1, 4), (5, 2)], Some(3))]);
-        let checks = check(&system, &five_players()).unwrap();
+        let checks = check(&system, &five_players(), &mut |_, _| {}).unwrap();
         assert_eq!(checks[1].verdict, RoundVerdict::NoValidPairing);
         assert!(
             report("t", &checks)
@@ -345,6 +354,6 @@ mod tests {
     fn total_rounds_below_the_file_is_an_error() {
         let mut t = five_players();
         t.total_rounds = Some(1);
-        assert!(check(&Fixed(vec![]), &t).is_err());
+        assert!(check(&Fixed(vec![]), &t, &mut |_, _| {}).is_err());
     }
 }

@@ -14,7 +14,7 @@ use arbiter_model::{
 };
 
 use crate::round_input::took_part;
-use crate::{Board, PairingError, PairingSystem};
+use crate::{Board, PairingError, PairingSystem, Progress};
 
 /// A generated tournament: every completed round, and the reason generation
 /// stopped early, if it did (the byes fixed for the failed round are kept).
@@ -26,8 +26,14 @@ pub struct Generated {
     pub failure: Option<PairingError>,
 }
 
-/// Generates a tournament of `config` paired by `system`.
-pub fn generate(system: &dyn PairingSystem, config: &GeneratorConfig, rng: &mut Rng) -> Generated {
+/// Generates a tournament of `config` paired by `system`; `progress` hears
+/// of each round before it is paired.
+pub fn generate(
+    system: &dyn PairingSystem,
+    config: &GeneratorConfig,
+    rng: &mut Rng,
+    progress: Progress<'_>,
+) -> Generated {
     let n = config.players;
     let mut ratings: Vec<u32> = (0..n)
         .map(|_| rng.between(config.lowest_rating, config.highest_rating))
@@ -53,7 +59,7 @@ pub fn generate(system: &dyn PairingSystem, config: &GeneratorConfig, rng: &mut 
         scoring: config.scoring,
         ..Tournament::default()
     };
-    play(system, config, tournament, rng)
+    play(system, config, tournament, rng, progress)
 }
 
 /// Generates new rounds for the players of an existing tournament (model
@@ -64,6 +70,7 @@ pub fn generate_like(
     config: &GeneratorConfig,
     model: &Tournament,
     rng: &mut Rng,
+    progress: Progress<'_>,
 ) -> Generated {
     let mut tournament = model.clone();
     for e in &mut tournament.entrants {
@@ -78,7 +85,7 @@ pub fn generate_like(
     } else {
         Colour::Black
     });
-    play(system, config, tournament, rng)
+    play(system, config, tournament, rng, progress)
 }
 
 /// The player `TestNNNN PlayerNNNN` of spec 05 §6.4.
@@ -99,9 +106,11 @@ fn play(
     config: &GeneratorConfig,
     mut tournament: Tournament,
     rng: &mut Rng,
+    progress: Progress<'_>,
 ) -> Generated {
     let mut byes = ByePlan::draw(config, tournament.entrants.len(), rng);
     for round in 1..=config.rounds {
+        progress(round, config.rounds);
         for (index, e) in tournament.entrants.iter_mut().enumerate() {
             if let Some(kind) = byes.take(index, round, config.rounds, rng) {
                 e.rounds.push(RoundEntry::Bye(kind));

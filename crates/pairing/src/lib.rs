@@ -41,6 +41,10 @@ pub enum PairingError {
     InvalidInput(String),
 }
 
+/// Told `(round, rounds)` before each round of a long command (the
+/// generator, the checker) is paired; the caller decides whether to show it.
+pub type Progress<'a> = &'a mut dyn FnMut(u32, u32);
+
 /// A pairing system.
 ///
 /// Input: the tournament state before round `round` — every entrant's entries

@@ -7,6 +7,7 @@ use arbiter_pairing::{checker, registry};
 
 use super::failure::Failure;
 use super::input;
+use super::progress::RoundProgress;
 
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
@@ -21,7 +22,13 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
             path.display()
         )));
     }
-    let checks = checker::check(registry::engine(system).as_ref(), &doc.tournament)?;
+    let mut progress = RoundProgress::new("checking");
+    let checks = checker::check(
+        registry::engine(system).as_ref(),
+        &doc.tournament,
+        &mut |r, n| progress.round(r, n),
+    )?;
+    drop(progress);
     print_report(path, &checks);
     Ok(())
 }

@@ -11,6 +11,7 @@ use arbiter_trf::generated::{SizeError, player_lines, write_generated};
 use super::args::GeneratorSource;
 use super::failure::Failure;
 use super::input;
+use super::progress::RoundProgress;
 
 pub fn run(
     system_flag: &str,
@@ -28,6 +29,8 @@ pub fn run(
         }
     };
     let mut rng = Rng::new(seed);
+    let mut progress = RoundProgress::new("generating");
+    let mut show = |r, n| progress.round(r, n);
     let (generated, text, directory_of) = match source {
         GeneratorSource::Defaults | GeneratorSource::Config(_) => {
             let spec = match source {
@@ -42,7 +45,7 @@ pub fn run(
             let config = spec
                 .resolve(&mut rng)
                 .map_err(|e| config_failure(output, e))?;
-            let generated = generator::generate(engine.as_ref(), &config, &mut rng);
+            let generated = generator::generate(engine.as_ref(), &config, &mut rng, &mut show);
             let text = write_generated(
                 &seed_text,
                 &generated.tournament,
@@ -64,7 +67,8 @@ pub fn run(
                 .unwrap_or_else(|| round_input::rounds_in_file(model));
             let config =
                 generator::config_like(model, rounds).map_err(|e| config_failure(path, e))?;
-            let generated = generator::generate_like(engine.as_ref(), &config, model, &mut rng);
+            let generated =
+                generator::generate_like(engine.as_ref(), &config, model, &mut rng, &mut show);
             let model_text = std::fs::read_to_string(path).map_err(|e| {
                 Failure::file(format!("{}: cannot read the file: {e}", path.display()))
             })?;
@@ -72,6 +76,7 @@ pub fn run(
             (generated, text, Some(path.as_path()))
         }
     };
+    drop(progress);
     input::write_output(&input::output_path(output, directory_of), &text)?;
     match generated.failure {
         Some(e) => Err(e.into()),

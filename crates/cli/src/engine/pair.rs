@@ -51,7 +51,9 @@ pub fn pair_next_round(
         ColourNeed::Required
     };
     let problem = round_input::next_round(t, &announced_absences(doc, round), colour)?;
-    let pairing = registry::engine(system).pair(&problem.tournament, problem.round)?;
+    let pairing = super::progress::long_pairing(problem.round, || {
+        registry::engine(system).pair(&problem.tournament, problem.round)
+    })?;
     Ok((problem, pairing))
 }
 

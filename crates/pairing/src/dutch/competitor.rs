@@ -47,8 +47,14 @@ pub(crate) struct Field {
     /// Rounds before the one being paired.
     pub rounds_before: u32,
     pub initial_colour: Colour,
-    /// `legal[i * n + j]`: C1 and C3 hold and the pair is not forbidden.
-    legal: Vec<bool>,
+    /// Pairs that met in a played game (C1) or are forbidden (TRF 260/XXP):
+    /// one bit per ordered pair, `row_words` words per player.
+    blocked: Vec<u64>,
+    row_words: usize,
+    /// C3: 1 or 2 for a non-topscorer with an absolute preference for White
+    /// or Black, 0 otherwise; two players with the same non-zero code may
+    /// not meet.
+    c3: Vec<u8>,
 }
 
 /// Points of one round entry the way bbpPairings values them (spec 02 §1.4):
@@ -217,27 +223,61 @@ impl Field {
                 .then(a.rank.cmp(&b.rank))
         });
         let n = players.len();
-        let mut legal = vec![false; n * n];
-        for i in 0..n {
-            for j in (i + 1)..n {
-                let (a, b) = (&players[i], &players[j]);
-                let ok = !a.met.contains(&b.tpn)
-                    && !b.met.contains(&a.tpn)
-                    && !t.is_forbidden(a.tpn, b.tpn, round)
-                    && !(a.colours.is_absolute()
-                        && b.colours.is_absolute()
-                        && a.colours.preference == b.colours.preference
-                        && !a.topscorer
-                        && !b.topscorer);
-                legal[i * n + j] = ok;
-                legal[j * n + i] = ok;
+        let row_words = n.div_ceil(64);
+        let mut blocked = vec![0u64; n * row_words];
+        let index: HashMap<Tpn, usize> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.tpn, i))
+            .collect();
+        let mut block = |i: usize, j: usize| {
+            if i != j {
+                blocked[i * row_words + j / 64] |= 1 << (j % 64);
+                blocked[j * row_words + i / 64] |= 1 << (i % 64);
+            }
+        };
+        for (i, p) in players.iter().enumerate() {
+            for opponent in &p.met {
+                if let Some(&j) = index.get(opponent) {
+                    block(i, j);
+                }
             }
         }
+        for group in &t.forbidden {
+            let in_range = group
+                .rounds
+                .is_none_or(|(first, last)| first <= round && round <= last);
+            if !in_range {
+                continue;
+            }
+            let members: Vec<usize> = group
+                .players
+                .iter()
+                .filter_map(|tpn| index.get(tpn).copied())
+                .collect();
+            for (k, &i) in members.iter().enumerate() {
+                for &j in &members[k + 1..] {
+                    block(i, j);
+                }
+            }
+        }
+        let c3 = players
+            .iter()
+            .map(|p| match p.colours.preference {
+                Some(c) if p.colours.is_absolute() && !p.topscorer => match c {
+                    Colour::White => 1,
+                    Colour::Black => 2,
+                },
+                _ => 0,
+            })
+            .collect();
         Ok(Field {
             players,
             rounds_before: played,
             initial_colour,
-            legal,
+            blocked,
+            row_words,
+            c3,
         })
     }
 
@@ -245,8 +285,10 @@ impl Field {
         self.players.len()
     }
 
-    /// C1, C3 and forbidden pairs (spec 02 §6.1): may `i` meet `j`?
+    /// C1, C3 and forbidden pairs (spec 02 §6.1): may `i` meet `j` (`i != j`)?
+    #[inline]
     pub fn legal(&self, i: usize, j: usize) -> bool {
-        self.legal[i * self.players.len() + j]
+        let same_absolute = self.c3[i] != 0 && self.c3[i] == self.c3[j];
+        !same_absolute && self.blocked[i * self.row_words + j / 64] >> (j % 64) & 1 == 0
     }
 }

@@ -5,6 +5,7 @@
 
 mod colour;
 mod competitor;
+mod graph;
 mod procedure;
 mod weights;
 

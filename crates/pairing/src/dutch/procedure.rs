@@ -2,15 +2,19 @@
 //! (spec 02 §6.4): a pre-pass for completion and the PAB score (C4, C5), then
 //! bracket by bracket, top-down: which MDPs are paired (Art. 4.4), their
 //! opponents (4.2), the remainder's exchange (4.3) and transposition (4.2).
-//! Every solve is a whole-round matching, so completion is re-certified at
-//! each step; pairs, once fixed, are frozen.
+//! Every solve certifies completion for the whole round (directly, or through
+//! the exit graph and its completion test, see `dutch::graph`); pairs, once
+//! fixed, are frozen.
 
 use std::ops::Range;
 
 use arbiter_model::Points;
 
-use super::weights::{EdgeKind, FieldWeight, Weights};
-use crate::matching::MatchingGraph;
+use super::graph::{
+    BracketGraph, Completion, MdpBonus, PrepassGraph, RemMode, Role, Shape, State, exit_index,
+};
+use super::weights::{FieldWeight, Terms, Weights};
+use crate::matching::{Edges, Matching};
 
 /// Pairs of player indices (higher-ranked first) and the PAB receiver.
 pub(crate) struct RoundPairs {
@@ -29,27 +33,80 @@ pub(crate) enum Failure {
     Internal(&'static str),
 }
 
+/// Why a bracket stopped: a [`Failure`], or an exit-graph optimum that the
+/// players below the next scoregroup cannot complete (the bracket is then
+/// paired again on the whole round).
+enum Stop {
+    Failed(Failure),
+    Incomplete,
+}
+
+impl From<Failure> for Stop {
+    fn from(f: Failure) -> Stop {
+        Stop::Failed(f)
+    }
+}
+
+/// A player's partner in the last optimum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mate {
+    Unmatched,
+    Player(usize),
+    /// Through his exit: paired below the next scoregroup, or the PAB.
+    Exit,
+}
+
+impl Mate {
+    fn player(self) -> Option<usize> {
+        match self {
+            Mate::Player(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// The solves of one bracket: its graph's shape, terms and matching.
+struct Solver<W: FieldWeight> {
+    shape: Shape,
+    terms: Terms<W>,
+    matching: Matching<W>,
+    completion: Option<Completion>,
+    /// Players whose edges changed since the last solve.
+    touched: Vec<usize>,
+}
+
 struct Round<'a, W: FieldWeight> {
     w: Weights<'a>,
-    g: MatchingGraph<W>,
-    /// The current optimum (kept across weight changes that preserve it).
-    mate: Vec<Option<usize>>,
+    st: State,
     frozen: Vec<bool>,
+    /// PAB candidates (after the pre-pass: with the target score cap).
+    candidate: Vec<bool>,
+    /// The current optimum, by player.
+    mate: Vec<Mate>,
     pairs: Vec<(usize, usize)>,
     /// Whether C9 is active for the bracket being paired (spec 02 §6.5).
     c9: bool,
+    /// The C9 switch of the pre-pass, under which the edges below the next
+    /// scoregroup keep their weights.
+    c9_at_prepass: bool,
+    odd: bool,
+    solver: Option<Solver<W>>,
 }
 
 /// Pairs the round (spec 02 §6.4).
 pub(crate) fn pair_round<W: FieldWeight>(w: Weights<'_>) -> Result<RoundPairs, Failure> {
     let n = w.field.len();
-    let mut round = Round {
-        g: MatchingGraph::<W>::new(n),
-        w,
-        mate: vec![None; n],
+    let mut round = Round::<W> {
+        st: State::new(n),
         frozen: vec![false; n],
+        candidate: vec![false; n],
+        mate: vec![Mate::Unmatched; n],
         pairs: Vec::new(),
         c9: false,
+        c9_at_prepass: false,
+        odd: n % 2 == 1,
+        solver: None,
+        w,
     };
     round.run()
 }
@@ -61,14 +118,6 @@ impl<W: FieldWeight> Round<'_, W> {
 
     fn score(&self, i: usize) -> Points {
         self.w.field.players[i].pairing_score
-    }
-
-    fn solve(&mut self) {
-        self.mate = self.g.solve().to_vec();
-    }
-
-    fn set(&mut self, u: usize, v: usize, weight: W) {
-        self.g.set_weight(u, v, weight);
     }
 
     /// Scoregroups top-down, as index ranges of the ranking order.
@@ -92,12 +141,10 @@ impl<W: FieldWeight> Round<'_, W> {
             });
         }
         let groups = self.scoregroups();
-        let odd = n % 2 == 1;
-        self.prepass(&groups, odd)?;
+        self.prepass(&groups)?;
 
         let mut mdps: Vec<usize> = Vec::new();
         for gi in 0..groups.len() {
-            let residents: Vec<usize> = groups[gi].clone().collect();
             let next = groups.get(gi + 1).cloned();
             let members = mdps
                 .iter()
@@ -107,39 +154,33 @@ impl<W: FieldWeight> Round<'_, W> {
             if !self.w.enter_bracket(members) {
                 return Err(Failure::SlotsTooNarrow);
             }
-            self.load_bracket(&mdps, &groups[gi], next.clone());
-            // Large reloads: solving afresh beats repairing. Every choice
-            // below depends only on the set of optimal matchings (the C9
-            // test too: F4 fixes how many entrants pair among themselves),
-            // never on which optimum the solver returns.
-            if 10 * (groups[gi].len() + next.as_ref().map_or(0, |r| r.len())) >= n {
-                self.g.reset();
+            let below = next.as_ref().map_or(n, |r| r.end);
+            // The exit graph needs players below the next scoregroup, and
+            // edges into them that carry F1 alone (no pre-pass C9 ranks).
+            let exits = below < n && !self.c9_at_prepass;
+            let paired_before = self.pairs.len();
+            match self.pair_bracket(&mdps, &groups[gi], next.clone(), exits) {
+                Ok(()) => {}
+                Err(Stop::Failed(f)) => return Err(f),
+                Err(Stop::Incomplete) => {
+                    for (a, b) in self.pairs.split_off(paired_before) {
+                        self.frozen[a] = false;
+                        self.frozen[b] = false;
+                    }
+                    match self.pair_bracket(&mdps, &groups[gi], next.clone(), false) {
+                        Ok(()) => {}
+                        Err(Stop::Failed(f)) => return Err(f),
+                        Err(Stop::Incomplete) => {
+                            return Err(Failure::Internal("the whole round was not complete"));
+                        }
+                    }
+                }
             }
-            self.solve();
-            if !mdps.is_empty() {
-                self.pair_mdps(&mdps, &groups[gi])?;
-            }
-            let remainder: Vec<usize> = residents
-                .iter()
-                .copied()
-                .filter(|&r| !self.frozen[r])
-                .collect();
-            self.pair_remainder(&remainder)?;
+            let remainder: Vec<usize> = groups[gi].clone().filter(|&r| !self.frozen[r]).collect();
             mdps.retain(|&m| !self.frozen[m]);
-            mdps.extend(remainder.iter().copied().filter(|&r| !self.frozen[r]));
+            mdps.extend(remainder);
             if let Some(next) = next {
-                let s = self.score(next.start);
-                let target = self.w.target.unwrap_or(Points::ZERO);
-                self.c9 = odd
-                    && target >= s
-                    && mdps
-                        .iter()
-                        .copied()
-                        .chain(next)
-                        .all(|x| match self.mate[x] {
-                            None => true,
-                            Some(m) => self.score(m) >= s,
-                        });
+                self.c9 = self.c9_next(&mdps, next);
             }
         }
         match mdps.as_slice() {
@@ -155,22 +196,46 @@ impl<W: FieldWeight> Round<'_, W> {
         }
     }
 
-    /// Spec 02 §6.4 step 1: feasibility, the target PAB score (C5), the C9
-    /// ranks and initial switch; then every edge is reset to F1 (+ F6).
-    fn prepass(&mut self, groups: &[Range<usize>], odd: bool) -> Result<(), Failure> {
-        let n = self.n();
-        for i in 0..n {
-            for j in (i + 1)..n {
-                if self.w.field.legal(i, j) {
-                    let weight = self.w.prepass::<W>(i, j);
-                    self.set(i, j, weight);
-                }
+    /// Spec 02 §6.5, later brackets: whether C9 is active for the bracket
+    /// entered by `mdps` and the scoregroup `next`, read on the optimum found
+    /// at the end of the previous bracket: no entrant is paired below the
+    /// bracket. With an odd number of players and a target PAB score of at
+    /// least the bracket's, the PAB is one of the entrants in every optimum
+    /// (every player below scores less than the target), so in an exit graph
+    /// the test is that at most one entrant left through his exit.
+    fn c9_next(&self, mdps: &[usize], next: Range<usize>) -> bool {
+        let s = self.score(next.start);
+        let target = self.w.target.unwrap_or(Points::ZERO);
+        if !(self.odd && target >= s) {
+            return false;
+        }
+        let mut left = 0;
+        for x in mdps.iter().copied().chain(next) {
+            match self.mate[x] {
+                Mate::Player(m) if self.score(m) < s => return false,
+                Mate::Player(_) => {}
+                Mate::Unmatched | Mate::Exit => left += 1,
             }
         }
-        self.solve();
-        let unmatched: Vec<usize> = (0..n).filter(|&i| self.mate[i].is_none()).collect();
+        let exit_graph = self.solver.as_ref().is_some_and(|s| s.completion.is_some());
+        !exit_graph || left <= 1
+    }
+
+    /// Spec 02 §6.4 step 1: feasibility, the target PAB score (C5), the C9
+    /// ranks and initial switch.
+    fn prepass(&mut self, groups: &[Range<usize>]) -> Result<(), Failure> {
+        let n = self.n();
+        let terms = self.w.prepass_terms::<W>();
+        let g = PrepassGraph {
+            field: self.w.field,
+            terms: &terms,
+        };
+        let mut matching = Matching::new();
+        matching.solve(&g);
+        let unmatched: Vec<usize> = (0..n).filter(|&i| matching.mate(i).is_none()).collect();
         let players = &self.w.field.players;
-        if unmatched.len() > usize::from(odd) || unmatched.iter().any(|&i| !players[i].pab_eligible)
+        if unmatched.len() > usize::from(self.odd)
+            || unmatched.iter().any(|&i| !players[i].pab_eligible)
         {
             return Err(Failure::NoValidPairing);
         }
@@ -179,7 +244,7 @@ impl<W: FieldWeight> Round<'_, W> {
             None => Points::ZERO,
         };
         self.w.target = Some(target);
-        if odd {
+        if self.odd {
             let at_target: Vec<u32> = players
                 .iter()
                 .filter(|p| p.pairing_score == target)
@@ -193,97 +258,182 @@ impl<W: FieldWeight> Round<'_, W> {
             }
             let top = groups[0].clone();
             self.c9 = target >= self.score(0)
-                && top.clone().all(|x| match self.mate[x] {
-                    None => true,
-                    Some(m) => top.contains(&m),
-                });
+                && top
+                    .clone()
+                    .all(|x| matching.mate(x).is_none_or(|m| top.contains(&m)));
         }
-        for i in 0..n {
-            for j in (i + 1)..n {
-                if self.w.field.legal(i, j) {
-                    let weight = self.w.edge::<W>(i, j, EdgeKind::Outside, self.c9);
-                    self.set(i, j, weight);
-                }
-            }
-        }
-        // Every weight changed: solving afresh beats repairing.
-        self.g.reset();
+        self.c9_at_prepass = self.c9;
+        self.candidate = (0..n).map(|i| self.w.candidate(i)).collect();
         Ok(())
     }
 
-    /// Spec 02 §6.3 "which edges get which weight": edges whose lower end is
-    /// a resident or in the next scoregroup get their full weight; edges
-    /// between two MDPs are removed (MDPs are never paired together, Art. 3.3).
-    fn load_bracket(
+    /// Pairs one bracket: the MDPs `mdps`, the residents, the next
+    /// scoregroup `next`; with `exits`, on the exit graph (`dutch::graph`).
+    fn pair_bracket(
         &mut self,
         mdps: &[usize],
         residents: &Range<usize>,
         next: Option<Range<usize>>,
-    ) {
-        let lower_end = residents.start..next.as_ref().map_or(residents.end, |r| r.end);
-        for l in lower_end {
-            let kind = if residents.contains(&l) {
-                EdgeKind::InBracket
-            } else {
-                EdgeKind::Next
-            };
-            for h in 0..l {
-                if !self.frozen[h] && self.w.field.legal(h, l) {
-                    let weight = self.w.edge::<W>(h, l, kind, self.c9);
-                    self.set(h, l, weight);
-                }
-            }
-        }
-        for (i, &a) in mdps.iter().enumerate() {
-            for &b in &mdps[i + 1..] {
-                self.set(a, b, W::ZERO);
-            }
-        }
-    }
-
-    fn base(&self, h: usize, l: usize) -> W {
-        self.w.edge::<W>(h, l, EdgeKind::InBracket, self.c9)
-    }
-
-    /// Sets the reserved-field bonus of every edge from MDP `m` to an
-    /// unfrozen resident: `bonus(idx)` for the resident at position `idx`.
-    fn bonus_to_residents(
-        &mut self,
-        m: usize,
-        residents: &Range<usize>,
-        bonus: impl Fn(usize) -> u64,
-    ) {
-        for (idx, r) in residents.clone().enumerate() {
-            if !self.frozen[r] && self.w.field.legal(m, r) {
-                let weight = self.base(m, r) + self.w.bonus::<W>(bonus(idx));
-                self.set(m, r, weight);
-            }
-        }
-    }
-
-    /// Fixes `a` against `b`: their edge stays, every other edge of both goes.
-    fn freeze(&mut self, a: usize, b: usize) {
+        exits: bool,
+    ) -> Result<(), Stop> {
         for x in 0..self.n() {
-            if x != a && x != b {
-                self.set(a, x, W::ZERO);
-                self.set(b, x, W::ZERO);
+            self.st.role[x] = if self.frozen[x] {
+                Role::Frozen
+            } else if residents.contains(&x) {
+                Role::Resident
+            } else if next.as_ref().is_some_and(|r| r.contains(&x)) {
+                Role::Next
+            } else if x < residents.start {
+                Role::Mdp
+            } else {
+                Role::Lower
+            };
+        }
+        let is_mdp: Vec<bool> = self.st.role.iter().map(|&r| r == Role::Mdp).collect();
+        self.st.clear_bracket();
+        self.st.residents = residents.clone();
+        self.st.count_shift = self.w.remainder_count_shift();
+        let terms = self.w.terms::<W>(&is_mdp, self.c9, self.c9_at_prepass);
+        let shape = if exits {
+            Shape::exits(self.w.field, &self.st, &self.candidate, self.odd)
+        } else {
+            Shape::whole(&self.st)
+        };
+        let completion = exits.then(|| Completion::new(&self.st, &shape));
+        self.solver = Some(Solver {
+            shape,
+            terms,
+            matching: Matching::new(),
+            completion,
+            touched: Vec::new(),
+        });
+        self.solve()?;
+        if !mdps.is_empty() {
+            self.pair_mdps(mdps, residents)?;
+        }
+        let remainder: Vec<usize> = residents.clone().filter(|&r| !self.frozen[r]).collect();
+        self.pair_remainder(&remainder)
+    }
+
+    fn solver(&self) -> &Solver<W> {
+        self.solver.as_ref().expect("a bracket is being paired")
+    }
+
+    fn graph(&self) -> BracketGraph<'_, W> {
+        let s = self.solver();
+        BracketGraph {
+            field: self.w.field,
+            terms: &s.terms,
+            state: &self.st,
+            shape: &s.shape,
+            candidate: &self.candidate,
+        }
+    }
+
+    /// The weights at `x` changed.
+    fn touch(&mut self, x: usize) {
+        if let Some(s) = self.solver.as_mut() {
+            s.touched.push(x);
+        }
+    }
+
+    /// Re-optimises after the changes since the last solve, reads the new
+    /// optimum and, on an exit graph, checks that it completes.
+    fn solve(&mut self) -> Result<(), Stop> {
+        let mut s = self.solver.take().expect("a bracket is being paired");
+        let touched: Vec<usize> = std::mem::take(&mut s.touched)
+            .into_iter()
+            .filter_map(|x| s.shape.vertex(x))
+            .collect();
+        {
+            let g = BracketGraph {
+                field: self.w.field,
+                terms: &s.terms,
+                state: &self.st,
+                shape: &s.shape,
+                candidate: &self.candidate,
+            };
+            if s.matching.is_solved() {
+                s.matching.repair(&g, &touched);
+            } else {
+                s.matching.solve(&g);
             }
         }
-        let weight = self.w.frozen::<W>();
-        self.set(a, b, weight);
+        for (v, &x) in s.shape.members.iter().enumerate() {
+            self.mate[x] = match s.matching.mate(v) {
+                None => Mate::Unmatched,
+                Some(u) if s.shape.is_exit(u) => Mate::Exit,
+                Some(u) => Mate::Player(s.shape.members[u]),
+            };
+        }
+        let complete = match s.completion.as_mut() {
+            None => true,
+            Some(c) => {
+                let mut in_d = vec![false; s.shape.vertices() - s.shape.members.len()];
+                for (e, _) in s.shape.exits_with_owner() {
+                    if let Some(owner) = s.matching.mate(e) {
+                        debug_assert!(!s.shape.is_exit(owner));
+                        in_d[exit_index(&s.shape, e)] = true;
+                    }
+                }
+                c.check(self.w.field, &self.st, &s.shape, &self.candidate, &in_d)
+            }
+        };
+        self.solver = Some(s);
+        if complete {
+            Ok(())
+        } else {
+            Err(Stop::Incomplete)
+        }
+    }
+
+    /// The weight of edge {a, b} under the current weights.
+    fn weight(&self, a: usize, b: usize) -> W {
+        let g = self.graph();
+        let (h, l) = (a.min(b), a.max(b));
+        g.pair(h, l)
+    }
+
+    /// Total weight of the current optimum under the current weights.
+    fn current_weight(&self) -> W {
+        let g = self.graph();
+        let mut total = W::ZERO;
+        for (v, &x) in g.shape.members.iter().enumerate() {
+            match self.mate[x] {
+                Mate::Player(y) if x < y => total += g.pair(x, y),
+                Mate::Exit => {
+                    if let Some(e) = g.shape.exit_vertex(v) {
+                        total += g.weight(v, e);
+                    }
+                }
+                _ => {}
+            }
+        }
+        total
+    }
+
+    fn set_mdp_bonus(&mut self, m: usize, bonus: MdpBonus) {
+        self.st.mdp_bonus[m] = bonus;
+        self.touch(m);
+    }
+
+    /// Fixes `a` against `b`: both leave the graph.
+    fn freeze(&mut self, a: usize, b: usize) {
         self.frozen[a] = true;
         self.frozen[b] = true;
+        self.st.role[a] = Role::Frozen;
+        self.st.role[b] = Role::Frozen;
+        self.touch(a);
+        self.touch(b);
         self.pairs.push((a.min(b), a.max(b)));
     }
 
     /// Spec 02 §6.4 steps 2.2–2.3: the earliest valid set of MDPs (Art. 4.4,
     /// smallest differing BSN, one score level at a time) and their opponents
     /// (Art. 4.2, the highest-ranked resident possible, MDPs in order).
-    fn pair_mdps(&mut self, mdps: &[usize], residents: &Range<usize>) -> Result<(), Failure> {
-        let lock = self.n() as u64 + 1;
-        let res_count = residents.len() as u64;
+    fn pair_mdps(&mut self, mdps: &[usize], residents: &Range<usize>) -> Result<(), Stop> {
         let with_resident =
-            |mate: &[Option<usize>], m: usize| mate[m].is_some_and(|x| residents.contains(&x));
+            |mate: &[Mate], m: usize| mate[m].player().is_some_and(|x| residents.contains(&x));
         let mut locked = Vec::new();
         let mut start = 0;
         while start < mdps.len() {
@@ -305,13 +455,13 @@ impl<W: FieldWeight> Round<'_, W> {
                     break;
                 }
                 if !with_resident(&self.mate, m) {
-                    self.bonus_to_residents(m, residents, |_| 1);
-                    self.solve();
+                    self.set_mdp_bonus(m, MdpBonus::Trial);
+                    self.solve()?;
                     if !with_resident(&self.mate, m) {
                         continue;
                     }
                 }
-                self.bonus_to_residents(m, residents, |_| lock);
+                self.set_mdp_bonus(m, MdpBonus::Lock);
                 locked.push(m);
                 got += 1;
             }
@@ -321,14 +471,18 @@ impl<W: FieldWeight> Round<'_, W> {
             // highest-ranked resident he has an edge to.
             let first = residents
                 .clone()
-                .find(|&r| !self.frozen[r] && self.g.weight(m, r) != W::ZERO);
-            if first.is_none() || self.mate[m] != first {
-                self.bonus_to_residents(m, residents, |idx| lock + res_count - idx as u64);
-                self.solve();
+                .find(|&r| !self.frozen[r] && self.weight(m, r) != W::ZERO);
+            let current = self.mate[m].player();
+            if first.is_none() || current != first {
+                let Some(r) = current.filter(|r| residents.contains(r)) else {
+                    return Err(Failure::Internal("a selected MDP lost its resident").into());
+                };
+                self.set_mdp_bonus(m, MdpBonus::Order(r - residents.start));
+                self.solve()?;
             }
             match self.mate[m] {
-                Some(r) if residents.contains(&r) => self.freeze(m, r),
-                _ => return Err(Failure::Internal("a selected MDP lost its resident")),
+                Mate::Player(r) if residents.contains(&r) => self.freeze(m, r),
+                _ => return Err(Failure::Internal("a selected MDP lost its resident").into()),
             }
         }
         Ok(())
@@ -337,30 +491,31 @@ impl<W: FieldWeight> Round<'_, W> {
     /// Spec 02 §6.4 steps 2.4–2.5: the remainder (or homogeneous bracket)
     /// as the earliest exchange (Art. 4.3) and then the earliest
     /// transposition (4.2) among the best candidates.
-    fn pair_remainder(&mut self, rem: &[usize]) -> Result<(), Failure> {
+    fn pair_remainder(&mut self, rem: &[usize]) -> Result<(), Stop> {
         let n = self.n();
         let mut in_rem = vec![false; n];
         for &x in rem {
             in_rem[x] = true;
         }
-        let is_top = |mate: &[Option<usize>], x: usize| mate[x].is_some_and(|y| in_rem[y] && y > x);
+        let is_top = |mate: &[Mate], x: usize| mate[x].player().is_some_and(|y| in_rem[y] && y > x);
         let p = rem.iter().filter(|&&x| is_top(&self.mate, x)).count();
         if p == 0 {
             return Ok(());
         }
+        self.st.set_remainder(rem, p);
         // With no exchange needed (tops = S1R) the optimum is already the
         // first exchange; otherwise find it.
         if rem[p..].iter().any(|&x| is_top(&self.mate, x)) {
             // Cheap test first: is there an optimum without exchange?
-            let crossing: Vec<(usize, usize)> = (0..rem.len())
-                .flat_map(|a| ((a + 1)..rem.len()).map(move |b| (a, b)))
-                .filter(|&(a, b)| !(a < p && b >= p))
-                .map(|(a, b)| (rem[a], rem[b]))
-                .filter(|&(h, l)| self.g.weight(h, l) != W::ZERO)
-                .collect();
             let best = self.current_weight();
-            if !self.try_forbid(&crossing, false, best) {
-                self.choose_exchange(rem, p, &in_rem);
+            if !self.try_change(rem, false, best, |st, on| {
+                st.mode = if on {
+                    RemMode::Crossing
+                } else {
+                    RemMode::Plain
+                };
+            })? {
+                self.choose_exchange(rem, p, &in_rem)?;
             }
         }
         self.transpose(rem, &in_rem)
@@ -369,24 +524,15 @@ impl<W: FieldWeight> Round<'_, W> {
     /// Art. 4.3 order: fewest exchanges, smallest BSN-sum difference, then
     /// the S1R players moved out (largest BSN first) and the S2R players
     /// moved in (smallest BSN first). Leaves the optimum with those roles.
-    fn choose_exchange(&mut self, rem: &[usize], p: usize, in_rem: &[bool]) {
-        let n = self.n();
-        let is_top = |mate: &[Option<usize>], x: usize| mate[x].is_some_and(|y| in_rem[y] && y > x);
-        let size = rem.len() as u64;
-        let count_shift = self.w.remainder_count_shift();
+    fn choose_exchange(&mut self, rem: &[usize], p: usize, in_rem: &[bool]) -> Result<(), Stop> {
+        let is_top = |mate: &[Mate], x: usize| mate[x].player().is_some_and(|y| in_rem[y] && y > x);
         // Exchange terms: fewest exchanges, then smallest BSN-sum difference.
-        for a in 0..rem.len() {
-            for b in (a + 1)..rem.len() {
-                let (h, l) = (rem[a], rem[b]);
-                if self.g.weight(h, l) != W::ZERO {
-                    let terms = (u64::from(a < p) << count_shift) + (size - a as u64);
-                    let weight = self.base(h, l) + self.w.bonus::<W>(terms);
-                    self.set(h, l, weight);
-                }
-            }
+        self.st.mode = RemMode::Exchange;
+        for &x in rem {
+            self.touch(x);
         }
-        self.solve();
-        let best = self.g.matching_weight();
+        self.solve()?;
+        let best = self.current_weight();
         let exchanges = rem[..p].iter().filter(|&&x| !is_top(&self.mate, x)).count();
 
         // Rule 3: the players moved S1R → S2R, largest BSN first.
@@ -396,8 +542,8 @@ impl<W: FieldWeight> Round<'_, W> {
                 break;
             }
             let x = rem[a];
-            let edges: Vec<(usize, usize)> = rem[a + 1..].iter().map(|&y| (x, y)).collect();
-            if self.try_forbid(&edges, !is_top(&self.mate, x), best) {
+            let known = !is_top(&self.mate, x);
+            if self.try_change(&[x], known, best, |st, on| st.no_later[x] = on)? {
                 placed += 1;
             }
         }
@@ -408,103 +554,90 @@ impl<W: FieldWeight> Round<'_, W> {
             if placed + 1 >= exchanges {
                 break;
             }
-            let edges: Vec<(usize, usize)> = (0..n)
-                .filter(|&x| x != y && !(in_rem[x] && x > y))
-                .map(|x| (y, x))
-                .collect();
-            if self.try_forbid(&edges, is_top(&self.mate, y), best) {
+            let known = is_top(&self.mate, y);
+            if self.try_change(&[y], known, best, |st, on| st.only_later[y] = on)? {
                 placed += 1;
             }
         }
+        Ok(())
     }
 
     /// Fixes the roles (top members → later non-top members) of the current
     /// optimum, then gives each top member in order the highest-ranked
     /// opponent still possible (Art. 4.2) and freezes the pair.
-    fn transpose(&mut self, rem: &[usize], in_rem: &[bool]) -> Result<(), Failure> {
-        let n = self.n();
-        let is_top = |mate: &[Option<usize>], x: usize| mate[x].is_some_and(|y| in_rem[y] && y > x);
-        let size = rem.len() as u64;
+    fn transpose(&mut self, rem: &[usize], in_rem: &[bool]) -> Result<(), Stop> {
+        let is_top = |mate: &[Mate], x: usize| mate[x].player().is_some_and(|y| in_rem[y] && y > x);
         let tops: Vec<usize> = rem
             .iter()
             .copied()
             .filter(|&x| is_top(&self.mate, x))
             .collect();
-        let top_flag: Vec<bool> = (0..n).map(|x| is_top(&self.mate, x)).collect();
-        for a in 0..rem.len() {
-            for b in (a + 1)..rem.len() {
-                let (h, l) = (rem[a], rem[b]);
-                if self.g.weight(h, l) != W::ZERO {
-                    let weight = if top_flag[h] && !top_flag[l] {
-                        self.base(h, l)
-                    } else {
-                        W::ZERO
-                    };
-                    self.set(h, l, weight);
-                }
-            }
+        for &x in rem {
+            self.st.top[x] = is_top(&self.mate, x);
+            self.touch(x);
         }
+        self.st.mode = RemMode::Roles;
         // Final transposition: each top member, in order, gets the
         // highest-ranked opponent still possible.
         for t in tops {
             let first = rem
                 .iter()
                 .copied()
-                .find(|&l| l > t && !self.frozen[l] && self.g.weight(t, l) != W::ZERO);
-            if first.is_none() || self.mate[t] != first {
-                for (b, &l) in rem.iter().enumerate() {
-                    if l > t && !top_flag[l] && self.g.weight(t, l) != W::ZERO {
-                        let weight = self.base(t, l) + self.w.bonus::<W>(size - b as u64);
-                        self.set(t, l, weight);
-                    }
-                }
-                self.solve();
+                .find(|&l| l > t && !self.frozen[l] && self.weight(t, l) != W::ZERO);
+            let current = self.mate[t].player();
+            if first.is_none() || current != first {
+                let Some(m) = current.filter(|&m| in_rem[m]) else {
+                    return Err(
+                        Failure::Internal("a top member of the remainder lost his pair").into(),
+                    );
+                };
+                self.st.transposing = Some((t, self.st.position(m)));
+                self.touch(t);
+                self.solve()?;
             }
             match self.mate[t] {
-                Some(l) if in_rem[l] => self.freeze(t, l),
+                Mate::Player(l) if in_rem[l] => {
+                    self.st.transposing = None;
+                    self.freeze(t, l);
+                }
                 _ => {
-                    return Err(Failure::Internal(
-                        "a top member of the remainder lost his pair",
-                    ));
+                    return Err(
+                        Failure::Internal("a top member of the remainder lost his pair").into(),
+                    );
                 }
             }
         }
         Ok(())
     }
 
-    /// Total weight of the current optimum under the current weights.
-    fn current_weight(&self) -> W {
-        let mut total = W::ZERO;
-        for (u, m) in self.mate.iter().enumerate() {
-            if let Some(v) = *m
-                && u < v
-            {
-                total += self.g.weight(u, v);
-            }
-        }
-        total
-    }
-
-    /// Removes `edges` if an optimum of weight `best` survives without them
-    /// (`known` = the current optimum already avoids them); otherwise puts
-    /// them back. Returns whether they stay removed.
-    fn try_forbid(&mut self, edges: &[(usize, usize)], known: bool, best: W) -> bool {
-        let saved: Vec<W> = edges.iter().map(|&(u, v)| self.g.weight(u, v)).collect();
-        for &(u, v) in edges {
-            self.set(u, v, W::ZERO);
+    /// Applies a removal of edges at `players` (`change(state, true)`) if an
+    /// optimum of weight `best` survives it (`known` = the current optimum
+    /// already avoids the removed edges); otherwise undoes it. Returns
+    /// whether it stays.
+    fn try_change(
+        &mut self,
+        players: &[usize],
+        known: bool,
+        best: W,
+        change: impl Fn(&mut State, bool),
+    ) -> Result<bool, Stop> {
+        change(&mut self.st, true);
+        for &x in players {
+            self.touch(x);
         }
         if known {
-            return true;
+            return Ok(true);
         }
         let previous = self.mate.clone();
-        self.solve();
-        if self.g.matching_weight() == best {
-            return true;
+        self.solve()?;
+        if self.current_weight() == best {
+            return Ok(true);
         }
-        for (&(u, v), &w) in edges.iter().zip(&saved) {
-            self.set(u, v, w);
+        change(&mut self.st, false);
+        for &x in players {
+            self.touch(x);
         }
         self.mate = previous;
-        false
+        Ok(false)
     }
 }

@@ -9,7 +9,7 @@
 
 use arbiter_model::Points;
 
-use super::colour::{c10_violation, c11_violation, c13_violation, compatible};
+use super::colour::{ColourState, c10_violation, c11_violation, c13_violation, compatible};
 use super::competitor::{Field, Float};
 use crate::matching::{Weight, Wide};
 
@@ -22,13 +22,24 @@ pub(crate) trait FieldWeight: Weight {
 }
 
 impl<const L: usize> FieldWeight for Wide<L> {
+    #[inline]
     fn shifted(v: u64, pos: u32) -> Self {
-        Wide::from_u64(v).shl(pos)
+        if pos < 64 && L > 1 {
+            let mut limbs = [0u64; L];
+            limbs[0] = v << pos;
+            if pos > 0 {
+                limbs[1] = v >> (64 - pos);
+            }
+            Wide(limbs)
+        } else {
+            Wide::from_u64(v).shl(pos)
+        }
     }
     const USABLE_BITS: u32 = Wide::<L>::EDGE_BITS;
 }
 
 /// How an edge is weighted when a bracket starts (spec 02 §6.3).
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EdgeKind {
     /// Lower player below the next scoregroup: completion (F1) only.
@@ -80,6 +91,41 @@ fn bits(v: u64) -> u32 {
     64 - v.leading_zeros()
 }
 
+/// Colour classes of the players and the colour bits of every pair of
+/// classes (C10–C13 as bbpPairings counts them, spec 02 §2.4).
+fn colour_classes(field: &Field) -> (Vec<u16>, usize, Vec<u8>) {
+    let mut reps: Vec<&ColourState> = Vec::new();
+    let mut class = Vec::with_capacity(field.len());
+    for p in &field.players {
+        let c = &p.colours;
+        let same = |r: &&ColourState| {
+            r.cd == c.cd
+                && r.preference == c.preference
+                && r.strength == c.strength
+                && r.repeated == c.repeated
+        };
+        let id = match reps.iter().position(same) {
+            Some(id) => id,
+            None => {
+                reps.push(c);
+                reps.len() - 1
+            }
+        };
+        class.push(id as u16);
+    }
+    let k = reps.len();
+    let mut pair_bits = vec![0u8; k * k];
+    for (a, ca) in reps.iter().enumerate() {
+        for (b, cb) in reps.iter().enumerate() {
+            pair_bits[a * k + b] = u8::from(!c10_violation(ca, cb))
+                | u8::from(!c11_violation(ca, cb)) << 1
+                | u8::from(compatible(ca, cb)) << 2
+                | u8::from(!c13_violation(ca, cb)) << 3;
+        }
+    }
+    (class, k, pair_bits)
+}
+
 /// Per-round data every weight needs.
 pub(crate) struct Weights<'a> {
     pub field: &'a Field,
@@ -92,6 +138,86 @@ pub(crate) struct Weights<'a> {
     pub target: Option<Points>,
     /// C9 rank of each player (spec 02 §6.3 F6).
     pub c9_rank: Vec<u64>,
+    /// Colour class of each player: players of one class have the same
+    /// colour difference, preference, strength and repeated colour, hence
+    /// the same C10–C13 terms against anyone.
+    class: Vec<u16>,
+    classes: usize,
+    /// `pair_bits[a · classes + b]`: bit 0 no C10 violation, 1 no C11
+    /// violation, 2 compatible preferences (C12), 3 no C13 violation.
+    pair_bits: Vec<u8>,
+}
+
+/// The per-player parts of a bracket's edge weights (spec 02 §6.3), built
+/// by [`Weights::terms`]: a weight is the sum of its higher end's part, its
+/// lower end's part and, in the bracket, a colour term of the pair.
+pub(crate) struct Terms<W> {
+    /// As the higher end of an in-bracket pair, by the lower end's
+    /// [`up_mask`](Self::up_mask) (C15/C17 and C19/C21 depend on it).
+    hi_in: Vec<[W; 4]>,
+    lo_in: Vec<W>,
+    hi_next: Vec<W>,
+    lo_next: Vec<W>,
+    hi_out: Vec<W>,
+    lo_out: Vec<W>,
+    /// Bit 0: upfloat in round r−1, bit 1: in round r−2.
+    up_mask: Vec<u8>,
+    exit: Vec<W>,
+    /// C10–C13 terms by the pair's colour bits.
+    colour: [W; 16],
+    class: Vec<u16>,
+    classes: usize,
+    pair_bits: Vec<u8>,
+}
+
+impl<W: Weight> Terms<W> {
+    /// Edge {h, l}, `h` ranked higher, `l` a resident of the bracket.
+    #[inline]
+    pub fn in_bracket(&self, h: usize, l: usize) -> W {
+        let bits = self.pair_bits[self.class[h] as usize * self.classes + self.class[l] as usize];
+        self.hi_in[h][self.up_mask[l] as usize] + self.lo_in[l] + self.colour[bits as usize]
+    }
+
+    /// Edge {h, l}, `l` in the next scoregroup.
+    #[inline]
+    pub fn next(&self, h: usize, l: usize) -> W {
+        self.hi_next[h] + self.lo_next[l]
+    }
+
+    /// Edge {h, l}, `l` below the next scoregroup (completion only).
+    #[inline]
+    pub fn outside(&self, h: usize, l: usize) -> W {
+        self.hi_out[h] + self.lo_out[l]
+    }
+
+    /// `b`'s share of the completion field F1 of an edge to a player below
+    /// the next scoregroup: half of the constant unit plus its own
+    /// non-candidate unit (see `dutch::graph`).
+    #[inline]
+    pub fn exit(&self, b: usize) -> W {
+        self.exit[b]
+    }
+}
+
+/// The per-player parts of the pre-pass weights (spec 02 §6.4 step 1).
+pub(crate) struct PrepassTerms<W> {
+    hi: Vec<W>,
+    lo: Vec<W>,
+    /// In the top scoregroup, with an odd number of players.
+    top: Vec<bool>,
+}
+
+impl<W: Weight> PrepassTerms<W> {
+    /// Edge {h, l}, `h` ranked higher.
+    #[inline]
+    pub fn weight(&self, h: usize, l: usize) -> W {
+        let w = self.hi[h] + self.lo[l];
+        if self.top[h] && self.top[l] {
+            w + W::ONE
+        } else {
+            w
+        }
+    }
 }
 
 impl<'a> Weights<'a> {
@@ -206,6 +332,7 @@ impl<'a> Weights<'a> {
             pre_f1,
             pre_positions,
         };
+        let (class, classes, pair_bits) = colour_classes(field);
         Weights {
             field,
             layout,
@@ -213,6 +340,9 @@ impl<'a> Weights<'a> {
             levels,
             target: None,
             c9_rank: vec![0; n],
+            class,
+            classes,
+            pair_bits,
         }
     }
 
@@ -238,18 +368,23 @@ impl<'a> Weights<'a> {
         t <= width
     }
 
-    fn candidate(&self, i: usize) -> bool {
+    /// A PAB candidate (spec 02 §6.3 F1): C2-eligible and, once the
+    /// pre-pass set the target, scoring at most the target PAB score.
+    pub fn candidate(&self, i: usize) -> bool {
         let p = &self.field.players[i];
         p.pab_eligible && self.target.is_none_or(|t| p.pairing_score <= t)
     }
 
     /// F1 (spec 02 §6.3): 1 + one per endpoint that may not take the PAB.
+    #[cfg(test)]
     fn completion(&self, h: usize, l: usize) -> u64 {
         1 + u64::from(!self.candidate(h)) + u64::from(!self.candidate(l))
     }
 
     /// Pre-pass weight (spec 02 §6.4 step 1): F1 without score cap, then the
-    /// score positions (odd number of players), then the top-group bit.
+    /// score positions (odd number of players), then the top-group bit (the
+    /// reference formula of [`PrepassTerms`]).
+    #[cfg(test)]
     pub fn prepass<W: FieldWeight>(&self, h: usize, l: usize) -> W {
         let lay = &self.layout;
         let mut w = W::shifted(self.completion(h, l), lay.pre_f1);
@@ -268,8 +403,135 @@ impl<'a> Weights<'a> {
         W::shifted(1, field + self.layout.slot[self.level[player]])
     }
 
+    /// The per-player parts of every edge weight of a bracket (spec 02
+    /// §6.3), so that an edge weight is two or three additions: `roles`
+    /// tells which players are MDPs of the bracket; `c9` whether C9 is active
+    /// (§6.5); `c9_at_prepass` the switch the edges below the next
+    /// scoregroup were weighted with.
+    pub fn terms<W: FieldWeight>(&self, mdp: &[bool], c9: bool, c9_at_prepass: bool) -> Terms<W> {
+        let lay = &self.layout;
+        let players = &self.field.players;
+        let n = players.len();
+        let rank = |x: usize, on: bool| -> W {
+            match self.target {
+                Some(t) if on && players[x].pairing_score == t && self.c9_rank[x] > 0 => {
+                    W::shifted(self.c9_rank[x], lay.f6)
+                }
+                _ => W::ZERO,
+            }
+        };
+        let nc = |x: usize| u64::from(!self.candidate(x));
+        let backs = [
+            (0, lay.f11, lay.f12, lay.f15, lay.f16),
+            (1, lay.f13, lay.f14, lay.f17, lay.f18),
+        ];
+        let mut t = Terms {
+            hi_in: Vec::with_capacity(n),
+            lo_in: Vec::with_capacity(n),
+            hi_next: Vec::with_capacity(n),
+            lo_next: Vec::with_capacity(n),
+            hi_out: Vec::with_capacity(n),
+            lo_out: Vec::with_capacity(n),
+            exit: Vec::with_capacity(n),
+            up_mask: Vec::with_capacity(n),
+            colour: [W::ZERO; 16],
+            class: self.class.clone(),
+            classes: self.classes,
+            pair_bits: self.pair_bits.clone(),
+        };
+        for x in 0..n {
+            let p = &players[x];
+            let f1_hi = W::shifted(nc(x), lay.f1);
+            let f1_lo = W::shifted(1 + nc(x), lay.f1);
+            // As the higher end of an in-bracket pair.
+            let mut common = f1_hi + rank(x, c9) + self.slot(lay.f3, x);
+            let mut no_up = [W::ZERO; 2];
+            // As the lower end.
+            let mut lo = f1_lo + rank(x, c9) + W::shifted(1, lay.f2);
+            let mut up_mask = 0u8;
+            for (back, resident_down, opp_up, mdp_sd, opp_sd) in backs {
+                let (Some(resident_down), Some(opp_up), Some(mdp_sd), Some(opp_sd)) =
+                    (resident_down, opp_up, mdp_sd, opp_sd)
+                else {
+                    continue;
+                };
+                let down = p.floats[back] == Float::Down;
+                if p.floats[back] == Float::Up {
+                    up_mask |= 1 << back;
+                }
+                // C14/C16 and C18/C20: downfloaters paired (an MDP's own
+                // downfloat counts for C18/C20 only).
+                if down {
+                    lo += W::shifted(1, resident_down) + self.slot(mdp_sd, x);
+                    common += self.slot(mdp_sd, x);
+                    if !mdp[x] {
+                        common += W::shifted(1, resident_down);
+                    }
+                }
+                // C15/C17 and C19/C21: lost only by an MDP against an
+                // opponent who upfloated.
+                no_up[back] = W::shifted(1, opp_up) + self.slot(opp_sd, x);
+            }
+            let mut hi = [common; 4];
+            for (mask, w) in hi.iter_mut().enumerate() {
+                for (back, term) in no_up.iter().enumerate() {
+                    if !(mdp[x] && mask >> back & 1 == 1) {
+                        *w += *term;
+                    }
+                }
+            }
+            t.hi_in.push(hi);
+            t.lo_in.push(lo);
+            t.up_mask.push(up_mask);
+            t.hi_next.push(f1_hi + rank(x, c9) + self.slot(lay.f5, x));
+            t.lo_next.push(f1_lo + rank(x, c9) + W::shifted(1, lay.f4));
+            t.hi_out.push(f1_hi + rank(x, c9_at_prepass));
+            t.lo_out.push(f1_lo + rank(x, c9_at_prepass));
+            // Half of F1's constant unit: bit f1 − 1 is the top bit of F2,
+            // which no sum of F2 reaches (F2 ≤ n/2 < 2^(B−2)).
+            t.exit.push(W::shifted(1, lay.f1 - 1) + f1_hi);
+        }
+        for (bits, w) in t.colour.iter_mut().enumerate() {
+            let set = |b: usize| u64::from(bits >> b & 1 == 1);
+            if let Some(f7) = lay.f7 {
+                *w += W::shifted(set(0), f7);
+            }
+            if let Some(f8) = lay.f8 {
+                *w += W::shifted(set(1), f8);
+            }
+            *w += W::shifted(set(2), lay.f9);
+            *w += W::shifted(set(3), lay.f10);
+        }
+        t
+    }
+
+    /// Per-player parts of the pre-pass weights (spec 02 §6.4 step 1).
+    pub fn prepass_terms<W: FieldWeight>(&self) -> PrepassTerms<W> {
+        let lay = &self.layout;
+        let odd = self.field.len() % 2 == 1;
+        let top = self.levels - 1;
+        let part = |x: usize, unit: u64| {
+            let nc = u64::from(!self.candidate(x));
+            let mut w = W::shifted(unit + nc, lay.pre_f1);
+            if odd {
+                w += W::shifted(self.level[x] as u64, lay.pre_positions);
+            }
+            w
+        };
+        PrepassTerms {
+            hi: (0..self.field.len()).map(|x| part(x, 0)).collect(),
+            lo: (0..self.field.len()).map(|x| part(x, 1)).collect(),
+            top: (0..self.field.len())
+                .map(|x| odd && self.level[x] == top)
+                .collect(),
+        }
+    }
+
     /// The weight of edge {h, l}, `h` ranked higher, as set when a bracket
-    /// starts (spec 02 §6.3); `c9` = whether C9 is active (§6.5).
+    /// starts (spec 02 §6.3); `c9` = whether C9 is active (§6.5). The
+    /// reference formula, field by field, that [`Terms`] splits into
+    /// per-player parts.
+    #[cfg(test)]
     pub fn edge<W: FieldWeight>(&self, h: usize, l: usize, kind: EdgeKind, c9: bool) -> W {
         let lay = &self.layout;
         let players = &self.field.players;
@@ -343,19 +605,82 @@ impl<'a> Weights<'a> {
         w
     }
 
-    /// A bonus in the reserved field (generation-order tie-breaks).
-    pub fn bonus<W: FieldWeight>(&self, v: u64) -> W {
-        W::shifted(v, 0)
-    }
-
-    /// Weight of a frozen pair: positive and isolated, hence always matched.
-    pub fn frozen<W: FieldWeight>(&self) -> W {
-        W::shifted(1, self.layout.f1)
-    }
-
     /// Bit offset that splits the reserved field for the remainder terms:
     /// the "top member lies in S1R" count sits above the position sum.
     pub fn remainder_count_shift(&self) -> u32 {
         2 * self.layout.b + 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::matching::Wide;
+    use crate::round_input::past_round;
+
+    type W = Wide<4>;
+
+    /// Every round of a few corpus events: the per-player split of
+    /// [`Weights::terms`] and [`Weights::prepass_terms`] gives, pair by pair,
+    /// the weight of the field-by-field formulas (spec 02 §6.3, §6.4 step 1).
+    #[test]
+    fn split_weights_equal_the_field_formulas() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/dutch");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("the corpus folder")
+            .map(|e| e.expect("a directory entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+            .collect();
+        files.sort();
+        let mut compared = 0u64;
+        // The corpus files carry no tie-break record (spec 05 §9.1).
+        let no_tiebreaks = |code: &str| Err::<(), _>(format!("unexpected tie-break '{code}'"));
+        for path in files.iter().step_by(60) {
+            let mut t = arbiter_trf::read_file(path, &no_tiebreaks)
+                .expect("a corpus file")
+                .tournament;
+            let rounds = crate::round_input::rounds_in_file(&t);
+            t.total_rounds = t.total_rounds.or(Some(rounds));
+            for round in 2..=rounds {
+                let problem = past_round(&t, round).expect("a corpus round");
+                let field = Field::prepare(&problem.tournament, round).expect("a field");
+                let mut w = Weights::new(&field, false);
+                if w.layout.total > <W as FieldWeight>::USABLE_BITS {
+                    continue;
+                }
+                let n = field.len();
+                let pre = w.prepass_terms::<W>();
+                for h in 0..n {
+                    for l in h + 1..n {
+                        assert_eq!(pre.weight(h, l), w.prepass::<W>(h, l), "pre-pass {h} {l}");
+                    }
+                }
+                // A target score and C9 ranks, as the pre-pass sets them.
+                w.target = Some(field.players[n / 2].pairing_score);
+                w.c9_rank = (0..n as u64).map(|x| x % 5).collect();
+                for c9 in [false, true] {
+                    for s in 0..n {
+                        let score = field.players[s].pairing_score;
+                        let mdp: Vec<bool> = field
+                            .players
+                            .iter()
+                            .map(|p| p.pairing_score > score)
+                            .collect();
+                        let terms = w.terms::<W>(&mdp, c9, c9);
+                        for h in 0..s {
+                            let (kind_in, kind_next, kind_out) =
+                                (EdgeKind::InBracket, EdgeKind::Next, EdgeKind::Outside);
+                            assert_eq!(terms.in_bracket(h, s), w.edge::<W>(h, s, kind_in, c9));
+                            assert_eq!(terms.next(h, s), w.edge::<W>(h, s, kind_next, c9));
+                            assert_eq!(terms.outside(h, s), w.edge::<W>(h, s, kind_out, c9));
+                            compared += 3;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "only {compared} weights compared");
     }
 }

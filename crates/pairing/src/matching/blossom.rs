@@ -1,5 +1,6 @@
 //! Primal–dual Edmonds blossom algorithm for maximum-weight matching on a
-//! dense general graph, with exact integer duals and incremental repair.
+//! general graph given by an edge oracle ([`Edges`]), with exact integer
+//! duals and incremental repair.
 //!
 //! The formulation is the classic one (Edmonds 1965; Galil, Micali and Gabow
 //! 1986, cited in spec 02-dutch §6.1), with all duals doubled so that every
@@ -13,31 +14,50 @@
 //!   not matched inside it);
 //! * **optimality**: every unmatched vertex has `u = 0`.
 //!
-//! Each *stage* grows an alternating forest from the unmatched vertices that
-//! still have `u > 0` (the roots) and changes duals until it augments, or until
-//! the dual of some outer vertex reaches `0`; in that case the even alternating
-//! path from that vertex to its root is flipped, which leaves that vertex
-//! unmatched with `u = 0`. Either way the number of unmatched vertices with
-//! positive dual drops, so there are at most `n` stages of `O(n²)` each.
+//! Each *pass* grows an alternating forest from the unmatched vertices that
+//! still have `u > 0` (the roots) along tight edges. A tight edge between two
+//! trees (or from a tree to an unmatched vertex outside the forest) is an
+//! augmenting path: it is flipped at once, the trees it joined leave the
+//! forest, and growth goes on with the others, so one pass can augment many
+//! times. When no tight edge is left: if the pass augmented, the next pass
+//! starts from the remaining roots; otherwise the duals of the forest change
+//! until a new edge is tight or the dual of some outer vertex reaches `0` (the
+//! even alternating path from that vertex to its root is then flipped, which
+//! leaves it unmatched with `u = 0`, and its tree leaves the forest). Every
+//! pass lowers the number of unmatched vertices with positive dual.
 //!
-//! To keep the halved slack of an edge between two outer vertices integral,
-//! all roots of one stage have duals of equal parity (every vertex reached
-//! through tight edges then shares it); free vertices of the other parity wait
-//! for a later stage and meanwhile count as ordinary augmentation targets.
+//! Dual changes happen only in a forest untouched by augmentations, so every
+//! recorded least-slack edge is current. To keep the halved slack of an edge
+//! between two outer vertices integral, all roots of one pass have duals of
+//! equal parity (every vertex reached through tight edges then shares it);
+//! free vertices of the other parity wait for a later pass and meanwhile count
+//! as ordinary augmentation targets.
 //!
-//! **Incremental repair** ([`Solver::repair`]): when weights change, only the
-//! edges whose new slack is negative, that are matched, or that lie inside a
-//! blossom need attention. One endpoint of each is *isolated*: the blossoms
-//! around it are dissolved (a blossom dual moves onto its vertices, which keeps
-//! every slack feasible; the base's outer matched edge is released when that
-//! dual was positive), the vertex is unmatched and its dual reset to the least
-//! feasible value. The stage loop then restores optimality in `O(k·n²)` for
-//! `k` isolated vertices.
+//! **Order of work.** Any order of scanning outer vertices and of handling
+//! tight edges is correct; this one keeps passes short on the dense,
+//! tie-rich graphs of pairing rounds: outer vertices are scanned in
+//! labelling order (breadth first, so trees meet early), the trees that
+//! augmented are left alone for the rest of the pass (each vertex is grown at
+//! most once per pass), and a tight edge closing a cycle inside one tree is
+//! only turned into a blossom once no vertex is left to scan (an augmenting
+//! path found first makes it unnecessary). Every per-pass structure is reset
+//! through the list of entries the pass wrote, so a pass costs its scans,
+//! not `O(n)` resets.
+//!
+//! **Incremental repair** ([`Solver::repair`]): when the weights at some
+//! vertices change, each such vertex that lies in a blossom, whose matched
+//! edge is no longer tight, or that has an edge of negative slack is
+//! *isolated*: the blossoms around it are dissolved (a blossom dual moves onto
+//! its vertices, which keeps every slack feasible; the base's outer matched
+//! edge is released when that dual was positive), the vertex is unmatched and
+//! its dual reset to the least feasible value. The stage loop then restores
+//! optimality.
 //!
 //! Headroom: duals stay within `[0, 2·max w]` in this scaling and slacks are
 //! computed as `u + u − 2w`, so intermediate values stay below `4·max w`
 //! ([`Weight::MAX_EDGE`]).
 
+use super::graph::Edges;
 use super::weight::Weight;
 
 const NONE: usize = usize::MAX;
@@ -68,6 +88,9 @@ impl Arc {
 const FREE: u8 = 0;
 const OUTER: u8 = 1;
 const INNER: u8 = 2;
+/// In a tree that augmented during this pass: left alone until the next
+/// pass (each vertex is grown at most once per pass).
+const DEAD: u8 = 3;
 /// Breadcrumb used while looking for a common ancestor.
 const CRUMB: u8 = 5;
 
@@ -80,7 +103,7 @@ pub(super) struct Solver<W: Weight> {
     /// `u` for vertices, `z` for blossoms (doubled scale, see module docs).
     dual: Vec<W>,
     /// Mate vertex or `NONE`.
-    pub(super) mate: Vec<usize>,
+    mate: Vec<usize>,
     /// Top-level blossom (or the vertex itself) containing each vertex.
     in_blossom: Vec<usize>,
     parent: Vec<usize>,
@@ -89,24 +112,43 @@ pub(super) struct Solver<W: Weight> {
     ends: Vec<Vec<Arc>>,
     base: Vec<usize>,
     unused: Vec<usize>,
-    // Per-stage state.
+    // Per-stage state; every id written is listed in `written`.
     label: Vec<u8>,
     label_end: Vec<Arc>,
     best_edge: Vec<Arc>,
     /// Current slack of `best_edge` (kept up to date by the dual changes).
     best_slack: Vec<W>,
-    best_edges_of: Vec<Option<Vec<Arc>>>,
+    /// Least-slack edges from a blossom formed in this stage to other outer
+    /// blossoms (valid while `best_edges_stage` is the current stage).
+    best_edges_of: Vec<Vec<Arc>>,
+    best_edges_stage: Vec<u32>,
+    /// Outer vertices waiting to be scanned (first in, first out).
     queue: Vec<usize>,
-    /// Outer vertices before this index have been scanned (first in, first out).
     queue_head: usize,
+    /// Tight edges between two outer vertices of one tree, not yet blossoms.
+    pending: Vec<Arc>,
+    /// Root vertex of the tree of a labelled id.
+    tree: Vec<usize>,
+    /// Ids labelled in the tree of each root (by root vertex).
+    members: Vec<Vec<usize>>,
+    /// Roots of the current pass.
+    roots: Vec<usize>,
+    /// Ids whose per-stage entries were written in this stage.
+    written: Vec<usize>,
+    written_stage: Vec<u32>,
+    /// Vertices of labelled blossoms (their duals move with the label).
+    forest: Vec<usize>,
+    forest_stage: Vec<u32>,
+    stage: u32,
     best_to: Vec<Arc>,
     best_to_slack: Vec<W>,
 }
 
 impl<W: Weight> Solver<W> {
-    /// Fresh state: empty matching, every vertex dual equal to the largest
-    /// weight at that vertex, then a greedy matching on tight edges.
-    pub(super) fn new(n: usize, w: &[W]) -> Self {
+    /// Fresh state: every vertex dual equal to the largest weight at that
+    /// vertex, then a greedy matching on tight edges.
+    pub(super) fn new<G: Edges<W>>(g: &G) -> Self {
+        let n = g.vertices();
         let mut s = Solver {
             n,
             dual: vec![W::ZERO; 2 * n],
@@ -121,72 +163,118 @@ impl<W: Weight> Solver<W> {
             label_end: vec![NO_ARC; 2 * n],
             best_edge: vec![NO_ARC; 2 * n],
             best_slack: vec![W::ZERO; 2 * n],
-            best_edges_of: vec![None; 2 * n],
+            best_edges_of: vec![Vec::new(); 2 * n],
+            best_edges_stage: vec![0; 2 * n],
             queue: Vec::new(),
             queue_head: 0,
+            pending: Vec::new(),
+            tree: vec![NONE; 2 * n],
+            members: vec![Vec::new(); n],
+            roots: Vec::new(),
+            written: Vec::new(),
+            written_stage: vec![0; 2 * n],
+            forest: Vec::new(),
+            forest_stage: vec![0; n],
+            stage: 0,
             best_to: vec![NO_ARC; 2 * n],
             best_to_slack: vec![W::ZERO; 2 * n],
         };
         for v in 0..n {
-            s.dual[v] = w[v * n..(v + 1) * n]
-                .iter()
-                .copied()
-                .max()
-                .unwrap_or(W::ZERO)
-                .half();
+            let mut max = W::ZERO;
+            g.scan(v, |_, w| {
+                if w > max {
+                    max = w;
+                }
+                true
+            });
+            // Doubled scale: u = w_max ≥ half of every doubled weight at v.
+            s.dual[v] = max;
         }
-        s.greedy(w);
+        s.greedy(g);
         s
+    }
+
+    pub(super) fn vertices(&self) -> usize {
+        self.n
+    }
+
+    pub(super) fn mate_of(&self, v: usize) -> Option<usize> {
+        let m = self.mate[v];
+        (m != NONE).then_some(m)
     }
 
     /// Matches free vertices along tight edges, lowers the duals of the ones
     /// left free as far as feasibility allows, and matches again.
-    fn greedy(&mut self, w: &[W]) {
+    fn greedy<G: Edges<W>>(&mut self, g: &G) {
         let n = self.n;
         for pass in 0..2 {
             for v in 0..n {
                 if self.mate[v] != NONE || self.dual[v] == W::ZERO {
                     continue;
                 }
-                let row = &w[v * n..(v + 1) * n];
-                if let Some(x) = (0..n).find(|&x| {
-                    x != v
-                        && self.mate[x] == NONE
-                        && row[x] != W::ZERO
-                        && self.dual[v] + self.dual[x] == row[x]
-                }) {
-                    self.mate[v] = x;
-                    self.mate[x] = v;
+                let mut found = NONE;
+                let (dual, mate) = (&self.dual, &self.mate);
+                let dv = dual[v];
+                g.scan(v, |x, w| {
+                    if x != v && mate[x] == NONE && dv + dual[x] == w.double() {
+                        found = x;
+                        return false;
+                    }
+                    true
+                });
+                if found != NONE {
+                    self.mate[v] = found;
+                    self.mate[found] = v;
                 }
             }
             if pass == 0 {
-                for v in 0..n {
-                    if self.mate[v] == NONE {
-                        self.dual[v] = self.least_feasible_dual(v, w);
-                    }
+                // Lower the duals of the free vertices: each edge to a
+                // matched vertex needs its full slack, an edge between two
+                // free vertices is split evenly, so that ties (a clique of
+                // equal weights) become tight together.
+                let lowered: Vec<(usize, W)> = (0..n)
+                    .filter(|&v| self.mate[v] == NONE)
+                    .map(|v| {
+                        let mut need = W::ZERO;
+                        let (dual, mate) = (&self.dual, &self.mate);
+                        g.scan(v, |x, w| {
+                            let d = if mate[x] == NONE {
+                                w
+                            } else {
+                                w.double() - dual[x]
+                            };
+                            if d > need {
+                                need = d;
+                            }
+                            true
+                        });
+                        (v, need)
+                    })
+                    .collect();
+                for (v, need) in lowered {
+                    self.dual[v] = need;
                 }
             }
         }
     }
 
     /// The least `u[v] ≥ 0` keeping every edge at the trivial vertex `v` feasible.
-    fn least_feasible_dual(&self, v: usize, w: &[W]) -> W {
-        let n = self.n;
+    fn least_feasible_dual<G: Edges<W>>(&self, g: &G, v: usize) -> W {
         let mut need = W::ZERO;
-        for (x, &wt) in w[v * n..(v + 1) * n].iter().enumerate() {
-            if wt != W::ZERO && x != v {
-                let d = wt - self.dual[x];
-                if d > need {
-                    need = d;
-                }
+        let dual = &self.dual;
+        g.scan(v, |x, w| {
+            let d = w.double() - dual[x];
+            if d > need {
+                need = d;
             }
-        }
+            true
+        });
         need
     }
 
-    #[inline(always)]
-    fn slack(&self, w: &[W], e: Arc) -> W {
-        self.dual[e.a] + self.dual[e.b] - w[e.a * self.n + e.b]
+    #[inline]
+    fn slack<G: Edges<W>>(&self, g: &G, e: Arc) -> W {
+        self.dual[e.a] + self.dual[e.b] - g.weight(e.a, e.b).double()
     }
 
     /// Vertices of blossom (or vertex) `b`.
@@ -207,73 +295,63 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Restores feasibility and the matching invariants after the weights of
-    /// the given edges changed (`changed` lists `(u, v)` pairs, the matrix
-    /// already holds the new weights), then re-optimises.
-    pub(super) fn repair(&mut self, w: &[W], changed: &[(usize, usize)]) {
-        let n = self.n;
-        // Edges needing attention: negative slack, matched, or inside a blossom.
-        let mut needy: Vec<(usize, usize)> = Vec::new();
-        for &(a, b) in changed {
-            let internal = self.in_blossom[a] == self.in_blossom[b];
-            if internal || self.mate[a] == b || self.slack(w, Arc { a, b }) < W::ZERO {
-                needy.push((a, b));
+    /// edges at the `touched` vertices changed, then re-optimises.
+    pub(super) fn repair<G: Edges<W>>(&mut self, g: &G, touched: &[usize]) {
+        let mut isolated = Vec::new();
+        for &v in touched {
+            if self.needs_isolation(g, v) {
+                self.isolate(g, v);
+                isolated.push(v);
             }
         }
-        if !needy.is_empty() {
-            let mut count = vec![0u32; n];
-            for &(a, b) in &needy {
-                count[a] += 1;
-                count[b] += 1;
-            }
-            let mut chosen = vec![false; n];
-            let mut cover = Vec::new();
-            for &(a, b) in &needy {
-                if chosen[a] || chosen[b] {
-                    continue;
-                }
-                let v = if count[b] > count[a] { b } else { a };
-                chosen[v] = true;
-                cover.push(v);
-            }
-            for &v in &cover {
-                self.isolate(v);
-            }
-            for &v in &cover {
-                self.dual[v] = self.least_feasible_dual(v, w);
+        for &v in &isolated {
+            self.dual[v] = self.least_feasible_dual(g, v);
+        }
+        self.prepare_roots(g);
+        self.optimise(g);
+    }
+
+    /// Whether changed edges at `v` may break an invariant: `v` lies in a
+    /// blossom (its edges inside are assumed changed), its matched edge lost
+    /// its tightness, or an edge at `v` has negative slack.
+    fn needs_isolation<G: Edges<W>>(&self, g: &G, v: usize) -> bool {
+        if self.in_blossom[v] != v {
+            return true;
+        }
+        let m = self.mate[v];
+        if m != NONE {
+            let w = g.weight(v, m);
+            if w == W::ZERO || self.dual[v] + self.dual[m] != w.double() {
+                return true;
             }
         }
-        self.prepare_roots(w);
-        self.optimise(w);
+        let mut negative = false;
+        let (dual, dv) = (&self.dual, self.dual[v]);
+        g.scan(v, |x, w| {
+            if dv + dual[x] < w.double() {
+                negative = true;
+                return false;
+            }
+            true
+        });
+        negative
     }
 
     /// Lowers the dual of every free single vertex as far as feasibility
-    /// allows (a zero dual needs no stage at all) and gives the remaining roots
-    /// one parity, raising some by one, so that a single stage can grow all
-    /// of them together.
-    fn prepare_roots(&mut self, w: &[W]) {
-        let n = self.n;
-        let mut parity = None;
-        for x in 0..n {
-            if self.mate[x] == NONE && self.in_blossom[x] != x && self.dual[x] > W::ZERO {
-                parity.get_or_insert(self.dual[x].is_odd());
-            }
-        }
-        for x in 0..n {
+    /// allows (a zero dual needs no stage at all).
+    fn prepare_roots<G: Edges<W>>(&mut self, g: &G) {
+        for x in 0..self.n {
             if self.mate[x] == NONE && self.in_blossom[x] == x && self.dual[x] > W::ZERO {
-                let mut d = self.least_feasible_dual(x, w);
-                if d > W::ZERO && *parity.get_or_insert(d.is_odd()) != d.is_odd() {
-                    d += W::ONE;
-                }
-                self.dual[x] = d;
+                self.dual[x] = self.least_feasible_dual(g, x);
             }
         }
     }
 
     /// Dissolves every blossom containing `v` and unmatches `v`.
-    fn isolate(&mut self, v: usize) {
+    fn isolate<G: Edges<W>>(&mut self, g: &G, v: usize) {
         while self.in_blossom[v] != v {
             let b = self.in_blossom[v];
-            self.dissolve(b);
+            self.dissolve(g, b);
         }
         let m = self.mate[v];
         if m != NONE {
@@ -283,20 +361,38 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Dissolves top-level blossom `b` outside a stage: its dual moves onto
-    /// its vertices (slacks inside unchanged, across its border raised), so its
-    /// base's outer matched edge is released when that dual was positive.
-    fn dissolve(&mut self, b: usize) {
+    /// its vertices (slacks inside unchanged, across its border raised). The
+    /// base's outer matched edge then has slack `z`: it stays tight when its
+    /// outer end can give up `z` of its dual (every other edge there has that
+    /// much slack), and is released otherwise.
+    fn dissolve<G: Edges<W>>(&mut self, g: &G, b: usize) {
         let z = self.dual[b];
         if z > W::ZERO {
-            for x in self.leaves_vec(b) {
+            let leaves = self.leaves_vec(b);
+            for &x in &leaves {
                 self.dual[x] += z;
             }
             self.dual[b] = W::ZERO;
             let base = self.base[b];
             let m = self.mate[base];
             if m != NONE {
-                self.mate[base] = NONE;
-                self.mate[m] = NONE;
+                let mut room = self.dual[m] >= z;
+                if room {
+                    let (dual, dm) = (&self.dual, self.dual[m]);
+                    g.scan(m, |x, w| {
+                        if x != base && dm + dual[x] - w.double() < z {
+                            room = false;
+                            return false;
+                        }
+                        true
+                    });
+                }
+                if room {
+                    self.dual[m] -= z;
+                } else {
+                    self.mate[base] = NONE;
+                    self.mate[m] = NONE;
+                }
             }
         }
         for c in core::mem::take(&mut self.children[b]) {
@@ -319,163 +415,146 @@ impl<W: Weight> Solver<W> {
         self.label[b] = FREE;
         self.label_end[b] = NO_ARC;
         self.best_edge[b] = NO_ARC;
-        self.best_edges_of[b] = None;
+        self.tree[b] = NONE;
+        self.best_edges_stage[b] = 0;
         self.unused.push(b);
     }
 
-    /// Runs stages until every free vertex has dual zero.
-    pub(super) fn optimise(&mut self, w: &[W]) {
-        while self.stage(w) {}
+    /// Runs passes until every free vertex has dual zero.
+    pub(super) fn optimise<G: Edges<W>>(&mut self, g: &G) {
+        while self.pass(g) {}
     }
 
-    /// One stage; returns false when the matching is already optimal.
-    fn stage(&mut self, w: &[W]) -> bool {
-        let n = self.n;
-        self.label.fill(FREE);
-        self.label_end.fill(NO_ARC);
-        self.best_edge.fill(NO_ARC);
-        for b in n..2 * n {
-            self.best_edges_of[b] = None;
+    /// Records that per-stage entries of `id` are written in this stage.
+    #[inline]
+    fn write(&mut self, id: usize) {
+        if self.written_stage[id] != self.stage {
+            self.written_stage[id] = self.stage;
+            self.written.push(id);
         }
+    }
+
+    fn set_label(&mut self, id: usize, t: u8) {
+        self.write(id);
+        self.label[id] = t;
+    }
+
+    /// Labels `id` as part of the tree of `root`.
+    fn label_in(&mut self, id: usize, t: u8, root: usize) {
+        self.set_label(id, t);
+        self.tree[id] = root;
+        self.members[root].push(id);
+    }
+
+    fn set_best(&mut self, id: usize, e: Arc, slack: W) {
+        self.write(id);
+        self.best_edge[id] = e;
+        self.best_slack[id] = slack;
+    }
+
+    /// Lists the vertices of blossom `b` as part of the forest.
+    fn join_forest(&mut self, b: usize) {
+        let mut leaves = Vec::new();
+        self.leaves(b, &mut leaves);
+        for v in leaves {
+            if self.forest_stage[v] != self.stage {
+                self.forest_stage[v] = self.stage;
+                self.forest.push(v);
+            }
+        }
+    }
+
+    /// Clears the entries written by the previous pass and opens a new one.
+    fn open_stage(&mut self) {
+        for id in core::mem::take(&mut self.written) {
+            self.label[id] = FREE;
+            self.label_end[id] = NO_ARC;
+            self.best_edge[id] = NO_ARC;
+            self.tree[id] = NONE;
+        }
+        for r in core::mem::take(&mut self.roots) {
+            self.members[r].clear();
+        }
+        self.forest.clear();
         self.queue.clear();
         self.queue_head = 0;
+        self.pending.clear();
+        self.stage = self.stage.wrapping_add(1);
+        if self.stage == 0 {
+            // The stamps wrapped: forget them all.
+            self.written_stage.fill(0);
+            self.forest_stage.fill(0);
+            self.best_edges_stage.fill(0);
+            self.stage = 1;
+        }
+    }
 
+    /// One pass; returns false when the matching is already optimal.
+    fn pass<G: Edges<W>>(&mut self, g: &G) -> bool {
+        self.open_stage();
         let mut parity = None;
-        for v in 0..n {
+        for v in 0..self.n {
             if self.mate[v] == NONE && self.dual[v] > W::ZERO {
                 let odd = self.dual[v].is_odd();
                 if *parity.get_or_insert(odd) == odd && self.label[self.in_blossom[v]] == FREE {
+                    self.roots.push(v);
                     self.assign_label(v, OUTER, NO_ARC);
                 }
             }
         }
-        if parity.is_none() {
+        if self.roots.is_empty() {
             return false;
         }
-
+        // Whether an augmentation changed the forest in this pass.
+        let mut changed = false;
         loop {
-            // Grow the forest along tight edges.
+            // Grow the forest along tight edges, augmenting where possible.
             while let Some(v) = self.next_queued() {
-                let mut from = 0;
-                while let Some(x) = self.next_tight(w, v, from) {
-                    from = x + 1;
-                    let bx = self.in_blossom[x];
-                    if self.label[bx] == FREE {
-                        if self.mate[self.base[bx]] == NONE {
-                            self.augment(v, x);
-                            return true;
-                        }
-                        self.assign_label(x, INNER, Arc { a: v, b: x });
-                    } else if self.label[bx] == OUTER {
-                        match self.scan_blossom(v, x) {
-                            Some(base) => self.add_blossom(w, base, v, x),
-                            None => {
-                                self.augment(v, x);
-                                return true;
-                            }
-                        }
-                    } else if self.label[x] == FREE {
-                        // x sits unreached inside an inner blossom: remember
-                        // how it can be reached for a later expansion.
-                        self.label[x] = INNER;
-                        self.label_end[x] = Arc { a: v, b: x };
+                if let Some((a, b)) = self.scan_vertex(g, v) {
+                    let ta = self.tree[self.in_blossom[a]];
+                    let bb = self.in_blossom[b];
+                    let tb = if self.label[bb] == OUTER {
+                        self.tree[bb]
+                    } else {
+                        NONE
+                    };
+                    self.flip_to_root(a, b);
+                    self.flip_to_root(b, a);
+                    self.remove_tree(ta);
+                    if tb != NONE {
+                        self.remove_tree(tb);
                     }
+                    changed = true;
                 }
+            }
+            // Nothing left to scan: close one pending cycle into a blossom
+            // (its former inner vertices become outer and are scanned).
+            if let Some(e) = self.pending.pop() {
+                let (ba, bb) = (self.in_blossom[e.a], self.in_blossom[e.b]);
+                if ba != bb
+                    && self.label[ba] == OUTER
+                    && self.label[bb] == OUTER
+                    && self.tree[ba] == self.tree[bb]
+                {
+                    let base = self
+                        .scan_blossom(e.a, e.b)
+                        .expect("a pending edge lies inside one tree");
+                    self.add_blossom(g, base, e.a, e.b);
+                }
+                continue;
+            }
+            if changed {
+                self.end_pass();
+                return true;
             }
 
-            // No tight edge left: change the duals.
-            enum Step {
-                VertexDual(usize),
-                ToFree(Arc),
-                OuterOuter(Arc),
-                Expand(usize),
-            }
-            // Every candidate is at most the largest outer dual (≤ 2·MAX_EDGE).
-            let mut delta = W::MAX_EDGE.double().double();
-            let mut step = None;
-            for v in 0..n {
-                let top = self.in_blossom[v];
-                match self.label[top] {
-                    OUTER => {
-                        if self.dual[v] < delta {
-                            delta = self.dual[v];
-                            step = Some(Step::VertexDual(v));
-                        }
-                        let e = self.best_edge[v];
-                        if top == v && !e.is_none() && self.best_slack[v].half() < delta {
-                            delta = self.best_slack[v].half();
-                            step = Some(Step::OuterOuter(e));
-                        }
-                    }
-                    FREE => {
-                        let e = self.best_edge[v];
-                        if !e.is_none() && self.best_slack[v] < delta {
-                            delta = self.best_slack[v];
-                            step = Some(Step::ToFree(e));
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            for b in n..2 * n {
-                if self.base[b] == NONE || self.parent[b] != NONE {
-                    continue;
-                }
-                match self.label[b] {
-                    OUTER => {
-                        let e = self.best_edge[b];
-                        if !e.is_none() && self.best_slack[b].half() < delta {
-                            delta = self.best_slack[b].half();
-                            step = Some(Step::OuterOuter(e));
-                        }
-                    }
-                    INNER if self.dual[b] < delta => {
-                        delta = self.dual[b];
-                        step = Some(Step::Expand(b));
-                    }
-                    _ => {}
-                }
-            }
-            let Some(step) = step else {
-                unreachable!("a stage always has an outer vertex")
-            };
-
-            for v in 0..n {
-                match self.label[self.in_blossom[v]] {
-                    OUTER => {
-                        self.dual[v] -= delta;
-                        if self.parent[v] == NONE && !self.best_edge[v].is_none() {
-                            self.best_slack[v] -= delta.double();
-                        }
-                    }
-                    INNER => self.dual[v] += delta,
-                    _ => {
-                        if !self.best_edge[v].is_none() {
-                            self.best_slack[v] -= delta;
-                        }
-                    }
-                }
-            }
-            for b in n..2 * n {
-                if self.base[b] != NONE && self.parent[b] == NONE {
-                    match self.label[b] {
-                        OUTER => {
-                            self.dual[b] += delta;
-                            if !self.best_edge[b].is_none() {
-                                self.best_slack[b] -= delta.double();
-                            }
-                        }
-                        INNER => self.dual[b] -= delta,
-                        _ => {}
-                    }
-                }
-            }
-
-            match step {
+            // No tight edge left in an intact forest: change the duals.
+            match self.dual_step() {
                 Step::VertexDual(v) => {
+                    let t = self.tree[self.in_blossom[v]];
                     self.flip_to_root(v, NONE);
-                    self.end_stage();
-                    return true;
+                    self.remove_tree(t);
+                    changed = true;
                 }
                 Step::ToFree(e) => {
                     let i = if self.label[self.in_blossom[e.a]] == OUTER {
@@ -491,6 +570,184 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Takes the tree of `root` out of the forest after its path was
+    /// flipped: its outer blossoms of dual zero are expanded (as at the end
+    /// of a classic stage) and its members marked dead for the pass.
+    fn remove_tree(&mut self, root: usize) {
+        let members = core::mem::take(&mut self.members[root]);
+        let mut expand = Vec::new();
+        for &id in &members {
+            if self.tree[id] != root {
+                continue;
+            }
+            if id >= self.n
+                && self.parent[id] == NONE
+                && self.base[id] != NONE
+                && self.label[id] == OUTER
+                && self.dual[id] == W::ZERO
+            {
+                expand.push(id);
+            }
+            self.label[id] = DEAD;
+            self.label_end[id] = NO_ARC;
+            self.best_edge[id] = NO_ARC;
+            self.tree[id] = NONE;
+        }
+        for b in expand {
+            self.expand(b, true);
+        }
+    }
+
+    /// The largest dual change keeping every slack feasible, applied; and
+    /// what it made tight.
+    fn dual_step(&mut self) -> Step {
+        // Every candidate is at most the largest outer dual (≤ 2·MAX_EDGE).
+        let mut delta = W::MAX_EDGE.double().double();
+        let mut step = None;
+        for &v in &self.forest {
+            let top = self.in_blossom[v];
+            if self.label[top] == OUTER && self.dual[v] < delta {
+                delta = self.dual[v];
+                step = Some(Step::VertexDual(v));
+            }
+        }
+        for &id in &self.written {
+            if id < self.n {
+                let top = self.in_blossom[id];
+                let e = self.best_edge[id];
+                if e.is_none() {
+                    continue;
+                }
+                match self.label[top] {
+                    OUTER if top == id && self.best_slack[id].half() < delta => {
+                        delta = self.best_slack[id].half();
+                        step = Some(Step::OuterOuter(e));
+                    }
+                    FREE if self.best_slack[id] < delta => {
+                        delta = self.best_slack[id];
+                        step = Some(Step::ToFree(e));
+                    }
+                    _ => {}
+                }
+            } else if self.base[id] != NONE && self.parent[id] == NONE {
+                match self.label[id] {
+                    OUTER => {
+                        let e = self.best_edge[id];
+                        if !e.is_none() && self.best_slack[id].half() < delta {
+                            delta = self.best_slack[id].half();
+                            step = Some(Step::OuterOuter(e));
+                        }
+                    }
+                    INNER if self.dual[id] < delta => {
+                        delta = self.dual[id];
+                        step = Some(Step::Expand(id));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let Some(step) = step else {
+            unreachable!("a stage always has an outer vertex")
+        };
+
+        for &v in &self.forest {
+            match self.label[self.in_blossom[v]] {
+                OUTER => self.dual[v] -= delta,
+                INNER => self.dual[v] += delta,
+                _ => {}
+            }
+        }
+        for &id in &self.written {
+            if id < self.n {
+                if self.best_edge[id].is_none() {
+                    continue;
+                }
+                match self.label[self.in_blossom[id]] {
+                    OUTER if self.parent[id] == NONE => self.best_slack[id] -= delta.double(),
+                    FREE => self.best_slack[id] -= delta,
+                    _ => {}
+                }
+            } else if self.base[id] != NONE && self.parent[id] == NONE {
+                match self.label[id] {
+                    OUTER => {
+                        self.dual[id] += delta;
+                        if !self.best_edge[id].is_none() {
+                            self.best_slack[id] -= delta.double();
+                        }
+                    }
+                    INNER => self.dual[id] -= delta,
+                    _ => {}
+                }
+            }
+        }
+        step
+    }
+
+    /// Scans the edges of outer vertex `v` (the hot loop): labels the free
+    /// blossoms reached by tight edges, records tight edges closing a cycle
+    /// for later, records least-slack edges towards other outer blossoms and
+    /// towards free vertices, and returns the first tight edge that completes
+    /// an augmenting path.
+    fn scan_vertex<G: Edges<W>>(&mut self, g: &G, v: usize) -> Option<(usize, usize)> {
+        let bv = self.in_blossom[v];
+        if self.label[bv] != OUTER {
+            return None;
+        }
+        let dv = self.dual[v];
+        let tree_v = self.tree[bv];
+        let mut own = (self.best_edge[bv], self.best_slack[bv]);
+        let mut found = None;
+        g.scan(v, |x, w| {
+            let bx = self.in_blossom[x];
+            if bx == bv {
+                return true;
+            }
+            let slack = dv + self.dual[x] - w.double();
+            if !slack.is_positive() {
+                match self.label[bx] {
+                    FREE => {
+                        if self.mate[self.base[bx]] == NONE {
+                            found = Some((v, x));
+                            return false;
+                        }
+                        self.assign_label(x, INNER, Arc { a: v, b: x });
+                    }
+                    OUTER => {
+                        if self.tree[bx] != tree_v {
+                            found = Some((v, x));
+                            return false;
+                        }
+                        self.pending.push(Arc { a: v, b: x });
+                    }
+                    DEAD => {}
+                    _ => {
+                        if self.label[x] == FREE {
+                            // x sits unreached inside an inner blossom:
+                            // remember how it can be reached for a later
+                            // expansion.
+                            let root = self.tree[bx];
+                            self.label_in(x, INNER, root);
+                            self.label_end[x] = Arc { a: v, b: x };
+                        }
+                    }
+                }
+            } else if self.label[bx] == OUTER {
+                if own.0.is_none() || slack < own.1 {
+                    own = (Arc { a: v, b: x }, slack);
+                }
+            } else if self.label[x] == FREE
+                && (self.best_edge[x].is_none() || slack < self.best_slack[x])
+            {
+                self.set_best(x, Arc { a: v, b: x }, slack);
+            }
+            true
+        });
+        if !own.0.is_none() {
+            self.set_best(bv, own.0, own.1);
+        }
+        found
+    }
+
     /// The next outer vertex waiting to be scanned, in labelling order.
     fn next_queued(&mut self) -> Option<usize> {
         let v = self.queue.get(self.queue_head).copied();
@@ -500,60 +757,12 @@ impl<W: Weight> Solver<W> {
         v
     }
 
-    /// Scans the edges `{v, x}`, `x ≥ from`, of outer vertex `v` (the hot
-    /// loop): records least-slack edges towards other outer blossoms and
-    /// towards free vertices, and stops at the first tight edge leaving `v`'s
-    /// blossom, returning `x`.
-    #[inline]
-    fn next_tight(&mut self, w: &[W], v: usize, from: usize) -> Option<usize> {
-        let n = self.n;
-        let Solver {
-            dual,
-            in_blossom,
-            label,
-            best_edge,
-            best_slack,
-            ..
-        } = self;
-        let bv = in_blossom[v];
-        let dv = dual[v];
-        let (mut own_edge, mut own_slack) = (best_edge[bv], best_slack[bv]);
-        let row = &w[v * n + from..(v + 1) * n];
-        let mut found = None;
-        for (i, ((&wt, &dx), &bx)) in row
-            .iter()
-            .zip(&dual[from..n])
-            .zip(&in_blossom[from..n])
-            .enumerate()
-        {
-            if bx == bv || wt == W::ZERO {
-                continue;
-            }
-            let x = from + i;
-            let slack = dv + dx - wt;
-            if !slack.is_positive() {
-                found = Some(x);
-                break;
-            }
-            if label[bx] == OUTER {
-                if own_edge.is_none() || slack < own_slack {
-                    own_edge = Arc { a: v, b: x };
-                    own_slack = slack;
-                }
-            } else if label[x] == FREE && (best_edge[x].is_none() || slack < best_slack[x]) {
-                best_edge[x] = Arc { a: v, b: x };
-                best_slack[x] = slack;
-            }
-        }
-        best_edge[bv] = own_edge;
-        best_slack[bv] = own_slack;
-        found
-    }
-
-    /// Expands outer blossoms whose dual reached zero (end of a stage).
-    fn end_stage(&mut self) {
-        for b in self.n..2 * self.n {
-            if self.parent[b] == NONE
+    /// Expands outer blossoms whose dual reached zero (end of a pass).
+    fn end_pass(&mut self) {
+        let written = core::mem::take(&mut self.written);
+        for &b in &written {
+            if b >= self.n
+                && self.parent[b] == NONE
                 && self.base[b] != NONE
                 && self.label[b] == OUTER
                 && self.dual[b] == W::ZERO
@@ -561,16 +770,26 @@ impl<W: Weight> Solver<W> {
                 self.expand(b, true);
             }
         }
+        // Entries written during the expansions are reset with the others.
+        let mut all = written;
+        all.append(&mut self.written);
+        self.written = all;
     }
 
     fn assign_label(&mut self, x: usize, t: u8, end: Arc) {
         let b = self.in_blossom[x];
-        self.label[x] = t;
-        self.label[b] = t;
+        let root = if end.is_none() {
+            x
+        } else {
+            self.tree[self.in_blossom[end.a]]
+        };
+        self.label_in(x, t, root);
+        self.label_in(b, t, root);
         self.label_end[x] = end;
         self.label_end[b] = end;
         self.best_edge[x] = NO_ARC;
         self.best_edge[b] = NO_ARC;
+        self.join_forest(b);
         if t == OUTER {
             let mut q = core::mem::take(&mut self.queue);
             self.leaves(b, &mut q);
@@ -614,7 +833,7 @@ impl<W: Weight> Solver<W> {
     }
 
     /// Forms a new outer blossom from the cycle closed by tight edge `{v, x}`.
-    fn add_blossom(&mut self, w: &[W], base: usize, v: usize, x: usize) {
+    fn add_blossom<G: Edges<W>>(&mut self, g: &G, base: usize, v: usize, x: usize) {
         let bb = self.in_blossom[base];
         let mut bv = self.in_blossom[v];
         let mut bx = self.in_blossom[x];
@@ -642,7 +861,8 @@ impl<W: Weight> Solver<W> {
             let px = self.label_end[bx].a;
             bx = self.in_blossom[px];
         }
-        self.label[b] = OUTER;
+        let root = self.tree[bb];
+        self.label_in(b, OUTER, root);
         self.label_end[b] = self.label_end[bb];
         self.dual[b] = W::ZERO;
         for leaf in self.leaves_vec_of(&path) {
@@ -653,56 +873,62 @@ impl<W: Weight> Solver<W> {
         }
 
         // Least-slack edges from the new blossom to every other outer blossom.
-        let n = self.n;
         let mut best_to = core::mem::take(&mut self.best_to);
         let mut best_to_slack = core::mem::take(&mut self.best_to_slack);
+        let mut targets = Vec::new();
         for &c in &path {
-            let mut consider = |s: &Self, mut e: Arc| {
+            let mut consider = |s: &Self, mut e: Arc, slack: W| {
                 if s.in_blossom[e.b] == b {
                     e = e.rev();
                 }
                 let bj = s.in_blossom[e.b];
                 if bj != b && s.label[bj] == OUTER {
-                    let slack = s.slack(w, e);
+                    if best_to[bj].is_none() {
+                        targets.push(bj);
+                    }
                     if best_to[bj].is_none() || slack < best_to_slack[bj] {
                         best_to[bj] = e;
                         best_to_slack[bj] = slack;
                     }
                 }
             };
-            match self.best_edges_of[c].take() {
-                Some(list) => list.into_iter().for_each(|e| consider(self, e)),
-                None => {
-                    for leaf in self.leaves_vec(c) {
-                        for y in 0..n {
-                            if y != leaf && w[leaf * n + y] != W::ZERO {
-                                consider(self, Arc { a: leaf, b: y });
-                            }
-                        }
-                    }
+            if c >= self.n && self.best_edges_stage[c] == self.stage {
+                for e in core::mem::take(&mut self.best_edges_of[c]) {
+                    let slack = self.slack(g, e);
+                    consider(self, e, slack);
+                }
+            } else {
+                for leaf in self.leaves_vec(c) {
+                    let dl = self.dual[leaf];
+                    g.scan(leaf, |y, w| {
+                        consider(self, Arc { a: leaf, b: y }, dl + self.dual[y] - w.double());
+                        true
+                    });
                 }
             }
             self.best_edge[c] = NO_ARC;
         }
-        let mut list = Vec::new();
+        let mut list = Vec::with_capacity(targets.len());
         let mut best = NO_ARC;
         let mut best_slack = W::ZERO;
-        for (slot, &slack) in best_to.iter_mut().zip(&best_to_slack) {
-            let e = *slot;
-            if !e.is_none() {
-                if best.is_none() || slack < best_slack {
-                    best = e;
-                    best_slack = slack;
-                }
-                list.push(e);
-                *slot = NO_ARC;
+        for bj in targets {
+            let (e, slack) = (best_to[bj], best_to_slack[bj]);
+            if best.is_none() || slack < best_slack {
+                best = e;
+                best_slack = slack;
             }
+            list.push(e);
+            best_to[bj] = NO_ARC;
         }
         self.best_to = best_to;
         self.best_to_slack = best_to_slack;
-        self.best_slack[b] = best_slack;
-        self.best_edges_of[b] = Some(list);
-        self.best_edge[b] = best;
+        self.best_edges_of[b] = list;
+        self.best_edges_stage[b] = self.stage;
+        if best.is_none() {
+            self.best_edge[b] = NO_ARC;
+        } else {
+            self.set_best(b, best, best_slack);
+        }
         self.children[b] = path;
         self.ends[b] = ends;
     }
@@ -752,17 +978,18 @@ impl<W: Weight> Solver<W> {
             let mut p = self.label_end[b];
             while j != 0 {
                 // Relabel the inner sub-blossom, then step over the outer one.
-                self.label[p.b] = FREE;
+                self.set_label(p.b, FREE);
                 let q = end_at(self, j);
-                self.label[q.b] = FREE;
+                self.set_label(q.b, FREE);
                 self.assign_label(p.b, INNER, p);
                 j += jstep;
                 p = end_at(self, j);
                 j += jstep;
             }
             let bv = children[at(j)];
-            self.label[p.b] = INNER;
-            self.label[bv] = INNER;
+            let root = self.tree[b];
+            self.label_in(p.b, INNER, root);
+            self.label_in(bv, INNER, root);
             self.label_end[p.b] = p;
             self.label_end[bv] = p;
             self.best_edge[bv] = NO_ARC;
@@ -778,9 +1005,9 @@ impl<W: Weight> Solver<W> {
                     .into_iter()
                     .find(|&x| self.label[x] != FREE);
                 if let Some(x) = reached {
-                    self.label[x] = FREE;
+                    self.set_label(x, FREE);
                     let m = self.mate[self.base[bv]];
-                    self.label[m] = FREE;
+                    self.set_label(m, FREE);
                     let end = self.label_end[x];
                     self.assign_label(x, INNER, end);
                 }
@@ -835,15 +1062,8 @@ impl<W: Weight> Solver<W> {
         debug_assert_eq!(self.base[b], v);
     }
 
-    /// Augments along the path root(v) … v — x … root(x) (or up to the free
-    /// blossom containing `x`).
-    fn augment(&mut self, v: usize, x: usize) {
-        self.flip_to_root(v, x);
-        self.flip_to_root(x, v);
-        self.end_stage();
-    }
-
-    /// Flips the alternating path from vertex `s` to the root of its tree;
+    /// Flips the alternating path from vertex `s` to the root of its tree
+    /// (or within the unlabelled free blossom containing `s`);
     /// `s` becomes matched to `new_mate` (or unmatched if `NONE`).
     fn flip_to_root(&mut self, s: usize, new_mate: usize) {
         let (mut s, mut p) = (s, new_mate);
@@ -871,12 +1091,24 @@ impl<W: Weight> Solver<W> {
     }
 }
 
+/// What a dual change made tight.
+enum Step {
+    /// An outer vertex's dual reached zero.
+    VertexDual(usize),
+    /// An edge from an outer to a free vertex.
+    ToFree(Arc),
+    /// An edge between two outer blossoms.
+    OuterOuter(Arc),
+    /// An inner blossom's dual reached zero.
+    Expand(usize),
+}
+
 #[cfg(test)]
 impl<W: Weight> Solver<W> {
     /// Checks the optimality certificate: feasible duals, tight matched and
     /// blossom edges, full blossoms with positive dual, zero dual on every
     /// free vertex. Panics with a description on the first violation.
-    pub(super) fn verify(&self, w: &[W]) {
+    pub(super) fn verify<G: Edges<W>>(&self, g: &G) {
         let n = self.n;
         let chain = |v: usize| {
             let mut out = Vec::new();
@@ -894,17 +1126,17 @@ impl<W: Weight> Solver<W> {
                 assert_eq!(self.dual[v], W::ZERO, "free vertex {v} with positive dual");
             } else {
                 assert_eq!(self.mate[m], v, "asymmetric mate at {v}");
-                assert!(w[v * n + m] > W::ZERO, "matched non-edge {v}-{m}");
+                assert!(g.weight(v, m) > W::ZERO, "matched non-edge {v}-{m}");
             }
         }
         for v in 0..n {
             let cv = chain(v);
             for x in v + 1..n {
-                let wt = w[v * n + x];
+                let wt = g.weight(v, x);
                 if wt == W::ZERO {
                     continue;
                 }
-                let mut s = self.dual[v] + self.dual[x] - wt;
+                let mut s = self.dual[v] + self.dual[x] - wt.double();
                 for b in chain(x) {
                     if cv.contains(&b) {
                         s += self.dual[b].double();

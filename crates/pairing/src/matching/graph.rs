@@ -1,44 +1,161 @@
-//! The public matching graph: a dense symmetric weight matrix plus the
-//! current maximum-weight matching.
+//! Graphs as the solver sees them: the [`Edges`] trait (weights computed on
+//! demand, so a caller never has to store `n²` wide weights), and
+//! [`MatchingGraph`], a dense symmetric matrix with a solver attached.
 
 use super::blossom::Solver;
 use super::weight::Weight;
 
-/// A general graph on vertices `0..n` with integer edge weights, and a
-/// maximum-weight matching of it.
+/// The weighted edges of a general graph on vertices `0..vertices()`.
 ///
-/// Weight [`Weight::ZERO`] means "no edge"; a matching never uses such a pair.
-/// The matching maximises the total weight only; it is not necessarily of
-/// maximum cardinality (put cardinality into the most significant weight bits,
-/// spec 02-dutch §6.3 field F1, to force that).
+/// Weight [`Weight::ZERO`] means "no edge"; every weight lies in
+/// `0 ..= W::MAX_EDGE` (the solver's headroom). The solver asks for single
+/// weights and for whole rows; both must describe the same symmetric graph
+/// for as long as a solution is kept.
+pub trait Edges<W: Weight> {
+    /// Number of vertices.
+    fn vertices(&self) -> usize;
+
+    /// The weight of edge `{u, v}`, `u != v` ([`Weight::ZERO`] if none).
+    fn weight(&self, u: usize, v: usize) -> W;
+
+    /// Calls `f(x, w)` for every edge `{v, x}` of positive weight `w`, in
+    /// increasing order of `x`, until `f` returns `false`.
+    fn scan<F: FnMut(usize, W) -> bool>(&self, v: usize, f: F);
+}
+
+/// A maximum-weight matching kept across weight changes: the solver state
+/// (duals, blossoms, matching) of a graph given as [`Edges`].
+///
+/// [`solve`](Self::solve) starts from scratch; [`repair`](Self::repair)
+/// re-optimises after the weights of the edges at some vertices changed
+/// (about `O(k·n)` row scans for `k` such vertices). The matching maximises
+/// the total weight only; it is not necessarily of maximum cardinality (put
+/// cardinality into the most significant weight bits, spec 02-dutch §6.3
+/// field F1, to force that).
+#[derive(Clone, Debug)]
+pub struct Matching<W: Weight> {
+    solver: Option<Solver<W>>,
+}
+
+impl<W: Weight> Default for Matching<W> {
+    fn default() -> Self {
+        Matching { solver: None }
+    }
+}
+
+impl<W: Weight> Matching<W> {
+    /// No solution yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A maximum-weight matching of `g`, from scratch. Deterministic.
+    pub fn solve<G: Edges<W>>(&mut self, g: &G) {
+        let mut solver = Solver::new(g);
+        solver.optimise(g);
+        self.solver = Some(solver);
+    }
+
+    /// Re-optimises after the weights of edges at the `touched` vertices
+    /// changed (any edge whose weight changed must have an endpoint listed).
+    /// Solves from scratch when there is no previous solution or when the
+    /// vertex count changed.
+    pub fn repair<G: Edges<W>>(&mut self, g: &G, touched: &[usize]) {
+        match &mut self.solver {
+            Some(solver) if solver.vertices() == g.vertices() => solver.repair(g, touched),
+            _ => self.solve(g),
+        }
+    }
+
+    /// Whether a solution is kept.
+    pub fn is_solved(&self) -> bool {
+        self.solver.is_some()
+    }
+
+    /// Forgets the solution: the next [`repair`](Self::repair) solves from scratch.
+    pub fn reset(&mut self) {
+        self.solver = None;
+    }
+
+    /// The mate of `v` in the last solution (`None` before any solve).
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        self.solver.as_ref().and_then(|s| s.mate_of(v))
+    }
+
+    /// Total weight of the last solution under the weights of `g`.
+    pub fn total<G: Edges<W>>(&self, g: &G) -> W {
+        let mut total = W::ZERO;
+        for u in 0..g.vertices() {
+            if let Some(v) = self.mate(u)
+                && u < v
+            {
+                total += g.weight(u, v);
+            }
+        }
+        total
+    }
+
+    #[cfg(test)]
+    pub(super) fn verify<G: Edges<W>>(&self, g: &G) {
+        self.solver.as_ref().expect("solved").verify(g);
+    }
+}
+
+/// A general graph on vertices `0..n` with integer edge weights held in a
+/// dense symmetric matrix, and a maximum-weight matching of it (tests,
+/// benchmarks and small graphs).
 #[derive(Clone, Debug)]
 pub struct MatchingGraph<W: Weight> {
-    n: usize,
-    /// Row-major `n × n`, symmetric, zero diagonal; holds **twice** each
-    /// weight, the form the solver's slack computation uses.
-    pub(super) weights: Vec<W>,
-    mate: Vec<Option<usize>>,
-    /// Duals, blossoms and matching of the last solve (`None` before the first).
-    pub(super) solver: Option<Solver<W>>,
+    matrix: Dense<W>,
+    matching: Matching<W>,
     /// Edges whose weight changed since the last solve.
     changed: Vec<(usize, usize)>,
+}
+
+/// The weight matrix of a [`MatchingGraph`].
+#[derive(Clone, Debug)]
+struct Dense<W> {
+    n: usize,
+    weights: Vec<W>,
+}
+
+impl<W: Weight> Edges<W> for Dense<W> {
+    fn vertices(&self) -> usize {
+        self.n
+    }
+
+    fn weight(&self, u: usize, v: usize) -> W {
+        self.weights[u * self.n + v]
+    }
+
+    fn scan<F: FnMut(usize, W) -> bool>(&self, v: usize, mut f: F) {
+        for (x, &w) in self.weights[v * self.n..(v + 1) * self.n]
+            .iter()
+            .enumerate()
+        {
+            if w != W::ZERO && !f(x, w) {
+                return;
+            }
+        }
+    }
 }
 
 impl<W: Weight> MatchingGraph<W> {
     /// A graph of `vertices` vertices and no edges.
     pub fn new(vertices: usize) -> Self {
         MatchingGraph {
-            n: vertices,
-            weights: vec![W::ZERO; vertices * vertices],
-            mate: vec![None; vertices],
-            solver: None,
+            matrix: Dense {
+                n: vertices,
+                weights: vec![W::ZERO; vertices * vertices],
+            },
+            matching: Matching::new(),
             changed: Vec::new(),
         }
     }
 
     /// Number of vertices.
     pub fn vertices(&self) -> usize {
-        self.n
+        self.matrix.n
     }
 
     /// Sets the weight of edge `{u, v}` (symmetric); [`Weight::ZERO`] removes it.
@@ -46,76 +163,77 @@ impl<W: Weight> MatchingGraph<W> {
     /// Panics if `u == v`, a vertex is out of range, or `w` is negative or
     /// above [`Weight::MAX_EDGE`] (the solver's headroom).
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
+        let n = self.matrix.n;
         assert!(u != v, "no loops in a matching graph (vertex {u})");
-        assert!(u < self.n && v < self.n, "vertex out of range");
+        assert!(u < n && v < n, "vertex out of range");
         assert!(
             W::ZERO <= w && w <= W::MAX_EDGE,
             "edge weight {w:?} outside 0..=MAX_EDGE"
         );
-        let w2 = w.double();
-        if self.weights[u * self.n + v] != w2 {
-            self.weights[u * self.n + v] = w2;
-            self.weights[v * self.n + u] = w2;
+        if self.matrix.weights[u * n + v] != w {
+            self.matrix.weights[u * n + v] = w;
+            self.matrix.weights[v * n + u] = w;
             self.changed.push((u, v));
         }
     }
 
     /// The weight of edge `{u, v}` ([`Weight::ZERO`] if there is none).
     pub fn weight(&self, u: usize, v: usize) -> W {
-        self.weights[u * self.n + v].half()
+        self.matrix.weights[u * self.matrix.n + v]
     }
 
     /// A maximum-weight matching of the current weights: the mate of each
-    /// vertex. Deterministic.
-    ///
-    /// The first call solves from scratch; later calls repair the previous
-    /// optimum around the edges changed since (about `O(k·n²)` when those
-    /// edges touch `k` vertices).
-    pub fn solve(&mut self) -> &[Option<usize>] {
-        // When most edges changed, a fresh start (with its greedy initial
-        // matching) beats repairing around nearly every vertex.
-        if self.changed.len() > self.n * self.n / 4 {
-            self.solver = None;
-        }
-        match &mut self.solver {
-            Some(solver) => solver.repair(&self.weights, &self.changed),
-            None => {
-                let mut solver = Solver::new(self.n, &self.weights);
-                solver.optimise(&self.weights);
-                self.solver = Some(solver);
-            }
-        }
-        self.changed.clear();
-        let solver = self.solver.as_ref().expect("solved above");
-        for (slot, &m) in self.mate.iter_mut().zip(&solver.mate) {
-            *slot = (m < self.n).then_some(m);
-        }
-        &self.mate
+    /// vertex. Deterministic. The first call solves from scratch; later
+    /// calls repair the previous optimum around the vertices whose edges
+    /// changed.
+    pub fn solve(&mut self) -> Vec<Option<usize>> {
+        let changed = std::mem::take(&mut self.changed);
+        let touched = cover(self.matrix.n, &changed);
+        self.matching.repair(&self.matrix, &touched);
+        self.mates()
     }
 
     /// Forgets the previous solution: the next [`solve`](Self::solve) starts
-    /// from scratch (useful after most weights changed).
+    /// from scratch.
     pub fn reset(&mut self) {
-        self.solver = None;
+        self.matching.reset();
     }
 
     /// The matching found by the last [`solve`](Self::solve).
-    pub fn mates(&self) -> &[Option<usize>] {
-        &self.mate
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        (0..self.matrix.n).map(|v| self.matching.mate(v)).collect()
     }
 
     /// Total weight of the matching found by the last [`solve`](Self::solve).
     pub fn matching_weight(&self) -> W {
-        let mut total = W::ZERO;
-        for (u, m) in self.mate.iter().enumerate() {
-            if let Some(v) = *m
-                && u < v
-            {
-                total += self.weight(u, v);
-            }
-        }
-        total
+        self.matching.total(&self.matrix)
     }
+
+    #[cfg(test)]
+    pub(super) fn verify(&self) {
+        self.matching.verify(&self.matrix);
+    }
+}
+
+/// A small vertex cover of `edges`: of each edge not yet covered, the end
+/// with more listed edges.
+fn cover(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
+    let mut count = vec![0u32; n];
+    for &(a, b) in edges {
+        count[a] += 1;
+        count[b] += 1;
+    }
+    let mut chosen = vec![false; n];
+    let mut out = Vec::new();
+    for &(a, b) in edges {
+        if chosen[a] || chosen[b] {
+            continue;
+        }
+        let v = if count[b] > count[a] { b } else { a };
+        chosen[v] = true;
+        out.push(v);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -128,14 +246,14 @@ mod tests {
         g.set_weight(0, 1, 5);
         g.set_weight(1, 2, 8);
         g.set_weight(2, 3, 5);
-        assert_eq!(g.solve(), &[Some(1), Some(0), Some(3), Some(2)]);
+        assert_eq!(g.solve(), vec![Some(1), Some(0), Some(3), Some(2)]);
         assert_eq!(g.matching_weight(), 10);
     }
 
     #[test]
     fn empty_and_edgeless_graphs() {
         assert!(MatchingGraph::<i64>::new(0).solve().is_empty());
-        assert_eq!(MatchingGraph::<i64>::new(3).solve(), &[None, None, None]);
+        assert_eq!(MatchingGraph::<i64>::new(3).solve(), vec![None, None, None]);
     }
 
     #[test]
@@ -146,9 +264,9 @@ mod tests {
         g.set_weight(2, 3, 5);
         g.solve();
         g.set_weight(1, 2, 11);
-        assert_eq!(g.solve(), &[None, Some(2), Some(1), None]);
+        assert_eq!(g.solve(), vec![None, Some(2), Some(1), None]);
         g.set_weight(1, 2, 0);
-        assert_eq!(g.solve(), &[Some(1), Some(0), Some(3), Some(2)]);
+        assert_eq!(g.solve(), vec![Some(1), Some(0), Some(3), Some(2)]);
         assert_eq!(g.weight(2, 1), 0);
     }
 }

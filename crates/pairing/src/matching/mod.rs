@@ -2,15 +2,18 @@
 //!
 //! The Dutch engine realises the pairing criteria as a sequence of
 //! maximum-weight matchings whose edge weights are long bit strings (spec
-//! 02-dutch §6, §12): every solve is a whole-round matching, and between
-//! solves only the weights around a few vertices change.
+//! 02-dutch §6, §12): between solves only the weights around a few vertices
+//! change.
 //!
-//! * [`MatchingGraph`] keeps the weights in a dense `n × n` matrix;
-//!   [`MatchingGraph::solve`] returns a maximum-weight matching (exact,
-//!   deterministic, not necessarily of maximum cardinality). The first solve
-//!   starts from scratch (`O(n³)`); later solves repair the previous optimum
-//!   around the edges changed since (about `O(k·n²)` for changes touching
-//!   `k` vertices; the algorithm is described in `blossom.rs`).
+//! * [`Edges`]: a graph whose weights are computed on demand (the Dutch
+//!   engine derives them from the players; no `n × n` matrix of wide weights
+//!   is stored). [`Matching`] keeps a maximum-weight matching of such a graph
+//!   with its duals: [`Matching::solve`] from scratch, [`Matching::repair`]
+//!   after the weights at some vertices changed (the algorithm is described
+//!   in `blossom.rs`). The result is exact and deterministic, not necessarily
+//!   of maximum cardinality.
+//! * [`MatchingGraph`]: a dense matrix with a matching, for small graphs,
+//!   tests and benchmarks.
 //! * Weights: the [`Weight`] trait, implemented for `i64`, `i128` and
 //!   [`Wide<LIMBS>`](Wide), a `Copy` two's-complement integer of `LIMBS`
 //!   64-bit limbs (no heap) with bit-field helpers.
@@ -26,5 +29,5 @@ pub mod weight;
 #[cfg(test)]
 mod tests;
 
-pub use graph::MatchingGraph;
+pub use graph::{Edges, Matching, MatchingGraph};
 pub use weight::{Weight, Wide};
