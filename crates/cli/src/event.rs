@@ -199,6 +199,7 @@ impl SectionSettings {
             avoid_team_pairings: self.avoid_team_pairings.then_some(true),
             initial_colour: self.initial_colour.clone(),
             acceleration: self.acceleration.clone(),
+            team: arbiter_desk::TeamSettingsForm::default(),
         }
     }
 }

@@ -285,5 +285,6 @@ pub(crate) fn describe(
                 .join(" ")
         ),
         Event::Undone { seq } => format!("undo of #{seq}"),
+        Event::Team(e) => crate::teams::describe::describe(state, e),
     }
 }

@@ -53,6 +53,12 @@
 //!   [`Desk::request_bye`], [`Desk::cancel_bye`], [`Desk::forbid`];
 //! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
+//! * team sections ([`teams`]): [`Desk::add_team`], [`Desk::set_lineup`],
+//!   [`Desk::team_absent`], [`Desk::withdraw_team`],
+//!   [`Desk::pair_next_matches`], [`Desk::record_board_result`],
+//!   [`Desk::forfeit_match`]; queries [`Desk::is_team_section`],
+//!   [`Desk::teams`], [`Desk::matches`], [`Desk::match_crosstable`],
+//!   [`Desk::board_results`] (standings and export as for any section);
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
@@ -74,6 +80,7 @@ mod players;
 mod reports;
 mod rounds;
 mod storage;
+pub mod teams;
 mod trf_file;
 mod views;
 
@@ -81,7 +88,7 @@ pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
-pub use forms::{EventDetailsForm, PlayerForm, SectionForm, Warning};
+pub use forms::{EventDetailsForm, PlayerForm, SectionForm, TeamForm, TeamSettingsForm, Warning};
 pub use history::{LogCommand, LogEntry, Undone};
 pub use import::{TrfImported, system_of_file};
 pub use lots::LotsDrawn;

@@ -13,7 +13,7 @@ use arbiter_pairing::{Pairing, PairingError};
 use crate::desk::{Desk, Plan};
 use crate::error::{DeskError, ErrorKind};
 use crate::origin::Origin;
-use crate::views::{Numbering, PlayerRef, RoundView};
+use crate::views::{Numbering, PlayerRef, RoundView, refuse_team_section};
 
 /// `pairing set`: one board set by hand (C.04.2 Art. 4.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +74,7 @@ impl Desk {
         origin: &Origin,
         section: Option<&str>,
     ) -> Result<RoundView, DeskError> {
+        refuse_team_section(self.section(section)?)?;
         let (code, round) = self.commit(
             origin,
             |now| {
@@ -136,15 +137,8 @@ impl Desk {
         board: u32,
         result: &str,
     ) -> Result<ResultRecorded, DeskError> {
-        let result = GameResult::parse(result).ok_or_else(|| {
-            DeskError::invalid(
-                "result",
-                format!(
-                    "'{}' is not a result (1-0 0-1 1/2 +/- -/+ -/-)",
-                    result.trim()
-                ),
-            )
-        })?;
+        let result = parse_result(result)?;
+        refuse_team_section(self.section(section)?)?;
         self.commit(
             origin,
             |now| {
@@ -184,6 +178,19 @@ impl Desk {
         )?
         .ok_or_else(|| DeskError::internal("a result was recorded on no board"))
     }
+}
+
+/// A board result as typed: `1-0 0-1 1/2 +/- -/+ -/-`.
+pub(crate) fn parse_result(text: &str) -> Result<GameResult, DeskError> {
+    GameResult::parse(text).ok_or_else(|| {
+        DeskError::invalid(
+            "result",
+            format!(
+                "'{}' is not a result (1-0 0-1 1/2 +/- -/+ -/-)",
+                text.trim()
+            ),
+        )
+    })
 }
 
 /// The entries that pair the next round of `sec`, and its number.

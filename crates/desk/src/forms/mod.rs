@@ -6,11 +6,13 @@ pub mod csv;
 pub mod details;
 pub mod player;
 pub mod section;
+pub mod team;
 pub mod text;
 
 pub use details::EventDetailsForm;
 pub use player::PlayerForm;
 pub use section::SectionForm;
+pub use team::{TeamForm, TeamSettingsForm};
 
 /// Something accepted that the arbiter should know about.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::PlayerId;
 use super::config::SectionConfig;
+use super::teams::TeamEvent;
 use crate::player::{Colour, Player, Tpn};
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
 use crate::tournament::{EventInfo, Tournament};
@@ -191,6 +192,8 @@ pub enum Event {
     Undone {
         seq: u64,
     },
+    /// An entry of a team section (teams, line-ups, matches).
+    Team(TeamEvent),
 }
 
 impl Event {
@@ -213,6 +216,7 @@ impl Event {
             Event::ResultRecorded { .. } => "result_recorded",
             Event::LotsDrawn { .. } => "lots_drawn",
             Event::Undone { .. } => "undone",
+            Event::Team(e) => e.kind(),
         }
     }
 }

@@ -29,7 +29,8 @@
 //! ranking and TPN order; `view` the section as a
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
-//! pairing meets); `fold` the journal and its undo.
+//! pairing meets); `fold` the journal and its undo; `teams` team sections
+//! and the teams of individual-team events.
 
 mod apply;
 mod config;
@@ -41,6 +42,7 @@ mod fold;
 mod ranking;
 mod section;
 mod state;
+pub mod teams;
 mod view;
 
 pub use apply::apply;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::PlayerId;
 use super::error::JournalError;
 use super::section::{Registration, Section};
+use super::teams::{TeamId, TeamRegistration};
 use crate::round_entry::ByeKind;
 use crate::tournament::EventInfo;
 
@@ -15,6 +16,8 @@ pub struct EventState {
     pub info: Option<EventInfo>,
     pub sections: Vec<Section>,
     pub players: BTreeMap<PlayerId, Registration>,
+    /// The teams of team sections, by id.
+    pub teams: BTreeMap<TeamId, TeamRegistration>,
     /// Who holds each FIDE id (no duplicate registration).
     pub(super) fide_ids: BTreeMap<u64, PlayerId>,
 }
@@ -45,6 +48,21 @@ impl EventState {
     /// The registration of player `id`.
     pub fn player(&self, id: PlayerId) -> Result<&Registration, JournalError> {
         self.players.get(&id).ok_or(JournalError::UnknownPlayer(id))
+    }
+
+    /// The registration of team `id`.
+    pub fn team(&self, id: TeamId) -> Result<&TeamRegistration, JournalError> {
+        self.teams.get(&id).ok_or(JournalError::UnknownTeam(id))
+    }
+
+    /// The id the next registered team gets.
+    pub fn next_team_id(&self) -> TeamId {
+        self.teams.keys().next_back().map_or(1, |id| id + 1)
+    }
+
+    /// Teams of section `code`, by id.
+    pub fn teams_of<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a TeamRegistration> {
+        self.teams.values().filter(move |t| t.section == code)
     }
 
     /// The id the next registered player gets.
