@@ -53,7 +53,7 @@ enum Command {
     /// Crosstable of a TRF file or an event.
     Crosstable(standings_cmd::CrosstableArgs),
     #[command(flatten)]
-    Event(event::EventCommand),
+    Event(Box<event::EventCommand>),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +84,6 @@ fn main() -> ExitCode {
         Command::Trf(c) => trf_cmd::run(c),
         Command::Standings(a) => standings_cmd::run_standings(a),
         Command::Crosstable(a) => standings_cmd::run_crosstable(a),
-        Command::Event(c) => event::run(c),
+        Command::Event(c) => event::run(*c),
     }
 }

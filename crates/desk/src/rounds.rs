@@ -219,6 +219,7 @@ fn next_round_entries(state: &EventState, sec: &Section) -> Result<(Vec<Event>, 
             boards.join(", ")
         )));
     }
+    state.check_teams(sec)?;
     let system = sec.config.system;
     let engine = registry::engine(system);
     let numbering = Numbering::of(state, state.tpn_order_for(sec, round));

@@ -5,11 +5,12 @@
 
 mod common;
 
-use arbiter_desk::teams::{CrosstableCell, TeamAbsence};
+use arbiter_desk::teams::TeamAbsence;
 use arbiter_desk::{Desk, ErrorKind, PlayerForm, SectionForm, StandingsRequest, TeamSettingsForm};
 use arbiter_model::journal::GameResult;
 use arbiter_model::team::ForfeitResult;
 use arbiter_model::{Colour, Points};
+use arbiter_standings::teams::MatchCell;
 use common::{
     entries, finish_matches, folder, match_boards, origin, player, team, team_file, team_memory,
     teams,
@@ -107,10 +108,11 @@ fn four_teams_two_rounds() {
         ]
     );
     let table = desk.match_crosstable(None).unwrap();
+    assert_eq!(table.teams[2].name, "Team 3");
     assert_eq!(
-        table.lines[0].rounds,
-        [CrosstableCell::Match {
-            opponent: table.lines[2].team.clone(),
+        table.lines[0].cells,
+        [MatchCell::Match {
+            opponent: 3,
             colour: Some(Colour::White),
             game_points: Points(20),
             opponent_game_points: Points(0),

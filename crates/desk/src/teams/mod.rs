@@ -14,6 +14,6 @@ mod views;
 
 pub use commands::{BoardResultRecorded, LineupSet, MatchForfeit, TeamAdded, TeamOut};
 pub use views::{
-    BoardResultRow, BoardResults, CrosstableCell, CrosstableLine, MatchBoardView, MatchCrosstable,
-    MatchRoundView, MatchSide, MatchView, TeamAbsence, TeamList, TeamRef, TeamRow,
+    BoardResultRow, BoardResults, MatchBoardView, MatchCrosstable, MatchRoundView, MatchSide,
+    MatchView, TeamAbsence, TeamList, TeamRef, TeamRow,
 };

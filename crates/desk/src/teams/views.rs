@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use arbiter_model::journal::teams::{MatchRecord, TeamId, TeamRegistration};
 use arbiter_model::journal::{EventState, GameResult, Section};
 use arbiter_model::team::{ForfeitResult, TeamMatches, TeamScore};
-use arbiter_model::{ByeKind, Colour, Points, Tournament, Tpn};
-use arbiter_standings::teams::{MatchCell, board_results, match_crosstable};
+use arbiter_model::{Points, Tournament, Tpn};
+use arbiter_standings::teams::{MatchRow, board_results, match_crosstable};
 use serde::Serialize;
 
 use crate::desk::Desk;
@@ -122,41 +122,15 @@ pub struct MatchRoundView {
     pub not_playing: Vec<(TeamRef, TeamAbsence)>,
 }
 
-/// One team's round in the crosstable of matches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum CrosstableCell {
-    Match {
-        opponent: TeamRef,
-        /// The colour of this team's board-1 player.
-        colour: Option<Colour>,
-        game_points: Points,
-        opponent_game_points: Points,
-        /// Not played over the board (forfeited as a whole or on every
-        /// board).
-        forfeit: bool,
-    },
-    /// The pairing-allocated bye.
-    Pab,
-    /// Absent or withdrawn (`Zero`), or a team bye.
-    Bye(ByeKind),
-}
-
-/// One line of the crosstable of matches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CrosstableLine {
-    pub team: TeamRef,
-    pub match_points: Points,
-    pub game_points: Points,
-    /// Round 1 first.
-    pub rounds: Vec<CrosstableCell>,
-}
-
-/// The crosstable of matches after the complete rounds.
+/// The crosstable of matches after the complete rounds: a line per team
+/// in pairing-number order (opponents by team pairing number).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchCrosstable {
     #[serde(skip)]
     pub heading: Heading,
-    pub lines: Vec<CrosstableLine>,
+    /// The teams by pairing number: `teams[tpn - 1]`.
+    pub teams: Vec<TeamRef>,
+    pub lines: Vec<MatchRow>,
 }
 
 /// One player's results on one board (board prizes, teams.md §6.2).
@@ -347,43 +321,10 @@ impl Desk {
         let sec = self.team_section(section)?;
         let n = TeamNumbering::current(self.state(), sec);
         let t = self.state().tournament(sec, sec.rounds_complete());
-        let rows = match_crosstable(&t).map_err(|e| DeskError::internal(e.to_string()))?;
-        let lines = rows
-            .into_iter()
-            .map(|row| {
-                let rounds = row
-                    .cells
-                    .into_iter()
-                    .map(|c| {
-                        Ok(match c {
-                            MatchCell::Match {
-                                opponent,
-                                colour,
-                                game_points,
-                                opponent_game_points,
-                                forfeit,
-                            } => CrosstableCell::Match {
-                                opponent: n.team(n.id(opponent)?),
-                                colour,
-                                game_points,
-                                opponent_game_points,
-                                forfeit,
-                            },
-                            MatchCell::Pab => CrosstableCell::Pab,
-                            MatchCell::Bye(kind) => CrosstableCell::Bye(kind),
-                        })
-                    })
-                    .collect::<Result<Vec<_>, DeskError>>()?;
-                Ok(CrosstableLine {
-                    team: n.team(n.id(row.tpn)?),
-                    match_points: row.match_points,
-                    game_points: row.game_points,
-                    rounds,
-                })
-            })
-            .collect::<Result<Vec<_>, DeskError>>()?;
+        let lines = match_crosstable(&t).map_err(|e| DeskError::internal(e.to_string()))?;
         Ok(MatchCrosstable {
             heading: self.heading(sec, None),
+            teams: n.order().iter().map(|id| n.team(*id)).collect(),
             lines,
         })
     }

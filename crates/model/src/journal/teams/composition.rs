@@ -53,6 +53,15 @@ pub(in crate::journal) fn check_player_team(
         })
 }
 
+impl EventState {
+    /// Why a team of the individual section `section` breaks the section's
+    /// composition rule, if one does (checked before every pairing, so a
+    /// pairing never fails for a team the rule refuses).
+    pub fn check_teams(&self, section: &Section) -> Result<(), JournalError> {
+        check_section_teams(self, section)
+    }
+}
+
 /// Every team of an individual section meets its rule (before a pairing).
 pub(in crate::journal) fn check_section_teams(
     state: &EventState,
