@@ -11,6 +11,7 @@ mod engine;
 mod event;
 mod exit;
 mod out;
+mod serve_cmd;
 mod standings_cmd;
 mod trf_cmd;
 
@@ -52,6 +53,11 @@ enum Command {
     Standings(standings_cmd::StandingsArgs),
     /// Crosstable of a TRF file or an event.
     Crosstable(standings_cmd::CrosstableArgs),
+    /// Serve the events of a folder as web pages, with the back office.
+    Serve(serve_cmd::ServeArgs),
+    /// Accounts of the back office.
+    #[command(subcommand)]
+    User(serve_cmd::UserCommand),
     #[command(flatten)]
     Event(Box<event::EventCommand>),
 }
@@ -84,6 +90,8 @@ fn main() -> ExitCode {
         Command::Trf(c) => trf_cmd::run(c),
         Command::Standings(a) => standings_cmd::run_standings(a),
         Command::Crosstable(a) => standings_cmd::run_crosstable(a),
+        Command::Serve(a) => serve_cmd::run_serve(a),
+        Command::User(c) => serve_cmd::run_user(c),
         Command::Event(c) => event::run(*c),
     }
 }

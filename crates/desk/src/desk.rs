@@ -161,6 +161,22 @@ impl Desk {
         Ok(())
     }
 
+    /// The `seq` of the last journal entry folded (0: none).
+    pub fn last_seq(&self) -> u64 {
+        self.last_seq
+    }
+
+    /// Folds again only when the store's journal has grown since (one cheap
+    /// look at its last `seq`, [`JournalStore::last_seq`]): how a server
+    /// keeps an open event current. True when it changed.
+    pub fn refresh_if_changed(&mut self) -> Result<bool, DeskError> {
+        if self.store.last_seq()? == self.last_seq {
+            return Ok(false);
+        }
+        self.refresh()?;
+        Ok(true)
+    }
+
     /// How messages name the event.
     pub fn name(&self) -> &str {
         &self.name

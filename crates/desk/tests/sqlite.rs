@@ -144,3 +144,19 @@ fn a_trf_file_becomes_an_event() {
         .unwrap();
     assert_eq!(e.kind(), ErrorKind::Storage);
 }
+
+/// A reader kept open sees another writer's entries when it asks, and only
+/// folds again when there are some.
+#[test]
+fn an_open_reader_refreshes_only_when_the_journal_grew() {
+    let dir = folder();
+    let (mut writer, path) = file(&dir, "dutch", 5);
+    let mut reader = Desk::open_read_only(&path).unwrap();
+    let before = reader.last_seq();
+    assert!(!reader.refresh_if_changed().unwrap());
+    players(&mut writer, 2);
+    assert!(reader.refresh_if_changed().unwrap());
+    assert_eq!(reader.last_seq(), before + 2, "two players, two entries");
+    assert_eq!(reader.players(None).unwrap().rows.len(), 2);
+    assert!(!reader.refresh_if_changed().unwrap());
+}

@@ -15,6 +15,16 @@ pub enum Lang {
     Ru,
 }
 
+impl Lang {
+    /// Every supported language, in the order of [`pick`]'s texts.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::It, Lang::Pl, Lang::Ru];
+
+    /// The ISO 639-1 code (`en`, `it`, `pl`, `ru`), as [`FromStr`] reads it.
+    pub fn code(self) -> &'static str {
+        pick(self, ["en", "it", "pl", "ru"])
+    }
+}
+
 /// Why a text is not a supported language.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a supported language (en, it, pl, ru)")]
@@ -374,5 +384,8 @@ mod tests {
         let ks: TieBreak = "KS/L+1".parse().unwrap();
         assert_eq!(tiebreak_name(&ks, Lang::En), "Koya system [/L+1]");
         assert_eq!("RU".parse(), Ok(Lang::Ru));
+        for lang in Lang::ALL {
+            assert_eq!(lang.code().parse(), Ok(lang));
+        }
     }
 }

@@ -58,10 +58,11 @@ pub struct Standings {
 /// Summary of how the standings were computed (for JSON and footers).
 #[derive(Clone, Debug, Serialize)]
 pub struct Basis {
+    // In alphabetical order: the JSON document's keys (render::StandingsJson).
     pub edition: Edition,
+    pub last_resort: LastResort,
     pub mode: Mode,
     pub rounds: u32,
-    pub last_resort: LastResort,
 }
 
 impl Standings {

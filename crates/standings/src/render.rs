@@ -6,7 +6,7 @@
 
 use std::str::FromStr;
 
-use serde_json::json;
+use serde::Serialize;
 
 use crate::labels::{Lang, column_titles, lots_note, mode_name, standings_title, tiebreak_name};
 use crate::options::LastResort;
@@ -114,34 +114,81 @@ fn field(c: &str, sep: char) -> String {
     }
 }
 
+/// The JSON document of standings, one shape for every face (the CLI's
+/// `--format json`, the web's `Accept: application/json`). Fields are in
+/// alphabetical order, as the document has always been printed.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingsJson {
+    pub basis: crate::ranking::Basis,
+    pub rows: Vec<RowJson>,
+    pub tiebreaks: Vec<TiebreakJson>,
+}
+
+/// One participant of [`StandingsJson`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RowJson {
+    pub name: String,
+    /// `5` or `5-7` for a shared place.
+    pub place: String,
+    pub points: String,
+    pub rank: u32,
+    pub rank_to: u32,
+    pub tpn: u32,
+    pub values: Vec<String>,
+}
+
+/// One tie-break column of [`StandingsJson`]: its code and its label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TiebreakJson {
+    pub code: String,
+    pub label: String,
+}
+
+impl StandingsJson {
+    /// The document of `s`, the columns labelled as [`RenderOptions`] says
+    /// (`labels`, default: the names of the codes in `lang`).
+    pub fn new(s: &Standings, lang: Lang, labels: Option<Vec<String>>) -> StandingsJson {
+        let labels = labels.unwrap_or_else(|| {
+            s.tiebreaks
+                .iter()
+                .map(|tb| tiebreak_name(tb, lang))
+                .collect()
+        });
+        StandingsJson::labelled(s, &labels)
+    }
+
+    fn labelled(s: &Standings, labels: &[String]) -> StandingsJson {
+        StandingsJson {
+            basis: s.basis(),
+            rows: s
+                .rows
+                .iter()
+                .map(|r| RowJson {
+                    name: r.name.clone(),
+                    place: r.place(),
+                    points: r.points.to_string(),
+                    rank: r.rank,
+                    rank_to: r.rank_to,
+                    tpn: r.tpn,
+                    values: r.values.iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+            tiebreaks: s
+                .tiebreaks
+                .iter()
+                .zip(labels)
+                .map(|(t, l)| TiebreakJson {
+                    code: t.code().to_string(),
+                    label: l.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
 fn json_text(s: &Standings, labels: &[String]) -> String {
-    let tiebreaks: Vec<_> = s
-        .tiebreaks
-        .iter()
-        .zip(labels)
-        .map(|(t, l)| json!({ "code": t.code(), "label": l }))
-        .collect();
-    let rows: Vec<_> = s
-        .rows
-        .iter()
-        .map(|r| {
-            json!({
-                "rank": r.rank,
-                "rank_to": r.rank_to,
-                "place": r.place(),
-                "tpn": r.tpn,
-                "name": r.name,
-                "points": r.points.to_string(),
-                "values": r.values.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let doc = json!({
-        "basis": s.basis(),
-        "tiebreaks": tiebreaks,
-        "rows": rows,
-    });
-    let mut out = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    let mut out =
+        serde_json::to_string_pretty(&StandingsJson::labelled(s, labels)).unwrap_or_default();
     out.push('\n');
     out
 }

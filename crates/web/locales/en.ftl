@@ -1,0 +1,195 @@
+# English catalogue of the Arbiter web pages. Every message id exists in
+# all four catalogues (a unit test checks it).
+
+app-name = Arbiter
+nav-events = Events
+nav-admin = Back office
+nav-login = Log in
+nav-logout = Log out
+nav-language = Language
+nav-print = Print
+nav-projector = Projector view
+footer-text = Arbiter, chess tournament manager
+skip-to-content = Skip to content
+
+rounds-count = { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+players-count = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+
+events-title = Events
+events-empty = No event is published here yet.
+events-col-name = Event
+events-col-file = Address
+
+live-connected = Live
+live-offline = Offline: reconnecting…
+
+login-title = Log in
+login-name = User name
+login-password = Password
+login-submit = Log in
+login-failed = Wrong user name or password.
+login-throttled = Too many failed attempts: wait { $seconds } seconds and try again.
+logged-in-as = Logged in as { $name }
+
+admin-title = Back office
+admin-your-events = Your events
+admin-no-events = You have no event yet.
+role-administrator = administrator
+role-arbiter = arbiter
+
+error-title = Something went wrong
+error-back = Back to the events
+error-not-found = Not found: { $what }
+error-page-not-found = There is no page at this address.
+error-bad-event-name = "{ $name }" is not an event name (letters, digits, "-" and "_", at most 64).
+error-csrf = The form is out of date or came from another site; reload the page and try again.
+error-login-required = Log in to use the back office.
+error-forbidden = Your account may not change this event.
+error-internal = Internal error; the server's log has the details.
+error-bad-request = The request is invalid: { $detail }
+
+weekday-1 = Mon
+weekday-2 = Tue
+weekday-3 = Wed
+weekday-4 = Thu
+weekday-5 = Fri
+weekday-6 = Sat
+weekday-7 = Sun
+month-1 = Jan
+month-2 = Feb
+month-3 = Mar
+month-4 = Apr
+month-5 = May
+month-6 = Jun
+month-7 = Jul
+month-8 = Aug
+month-9 = Sep
+month-10 = Oct
+month-11 = Nov
+month-12 = Dec
+date-medium = { $weekday } { $day } { $month } { $year }
+
+# Public pages of an event.
+nav-section = Section
+nav-players = Players
+nav-standings = Standings
+nav-crosstable = Crosstable
+nav-wallchart = Wall chart
+nav-slips = Result slips
+round-short = R{ $round }
+round-title = Round { $round }
+event-chief-arbiter = Chief arbiter
+event-time-control = Time control
+event-qr = This page on your phone
+event-sections = Sections
+event-schedule = Schedule
+col-section = Section
+col-system = System
+col-players = Players
+col-rounds = Rounds
+col-rating = Rating
+col-fed = Fed
+col-club = Club
+col-board = Board
+col-score = Pts
+col-white = White
+col-black = Black
+col-result = Result
+col-round = Round
+col-opponent = Opponent
+withdrawn-from = withdrawn from round { $round }
+pairing-bye = bye (pairing-allocated)
+round-not-playing = Not playing this round
+round-edited = This round was changed by hand by the arbiter.
+standings-after = After round
+standings-latest = latest
+standings-show = Show
+crosstable-legend = 12w1: against pairing number 12 with White, won (½ drawn, 0 lost); + and − forfeits; U pairing-allocated bye; F full-point bye; H half-point bye; Z zero-point bye or absent.
+card-no-opponent = no opponent
+system-dutch = FIDE Dutch system
+system-dutch-baku = FIDE Dutch system, Baku acceleration
+system-italo-swiss = Italo-Swiss system
+system-round-robin = Round robin
+system-double-round-robin = Double round robin
+absence-bye-full = full-point bye
+absence-bye-half = half-point bye
+absence-bye-zero = absent, zero points
+absence-withdrawn = withdrawn
+absence-not-paired = not paired
+slip-signature-white = White's signature
+slip-signature-black = Black's signature
+
+# Back office.
+admin-field = Field { $field }:
+admin-file-exists = An event file "{ $name }" already exists; choose another name.
+admin-new-event = New event
+admin-file = Address (file name)
+admin-event-name = Name of the event
+admin-section-code = Section code
+admin-create = Create
+admin-tiebreaks = Tie-breaks
+admin-scoring = Points for win, draw, loss
+admin-initial-colour = Colour of the top seed in round 1
+admin-avoid-team = Never pair team-mates
+admin-public-page = Public page
+admin-log = Log
+admin-undo = Undo the latest action
+admin-undone = Undone: { $what }
+admin-add-section = Add a section
+admin-log-when = When (UTC)
+admin-log-command = Command
+admin-log-entries = Entries
+admin-undone-by = undone by { $seq }
+admin-correction = correction
+admin-event = Event
+admin-section = Section
+admin-pair-round = Pair round { $round }
+admin-check-in = Check-in before round { $round }
+admin-present = Present
+admin-check-in-submit = Absent players get a zero-point bye
+admin-checked-in = { $count } absent players got a zero-point bye.
+admin-withdraw = Withdraw
+admin-reinstate = Reinstate
+admin-withdrawn = { $name } withdrawn.
+admin-reinstated = { $name } reinstated.
+admin-add-player = Add a player
+admin-player-added = { $name } added.
+admin-title-field = Title
+admin-born = Born
+admin-fide-id = FIDE id
+admin-import = Import players
+admin-import-csv = CSV (header: name,rating,title,sex,born,fed,fide-id,club,team)
+admin-players-imported = { $count } players imported.
+admin-byes = Byes
+admin-player-id = Player id
+admin-cancel = cancel
+admin-set = Record
+admin-bye-set = Bye of { $name } recorded.
+admin-forbid = Forbidden pairs
+admin-forbidden = { $names } will never be paired.
+admin-result-keys = Keys: 1 = 1-0, 0 = 0-1, = or 5 = ½-½, + = +/-, - = -/+, * = -/-; Esc or b: choose a board, Enter: back to the result.
+admin-result-saved = Recorded board
+admin-result-corrected = Corrected board
+admin-round-complete = Every board has its result.
+admin-details = Event details
+admin-details-set = The details are recorded.
+admin-keep-empty = Empty fields keep their value.
+admin-city = City
+admin-start = Start (YYYY-MM-DD)
+admin-end = End (YYYY-MM-DD)
+admin-deputies = Deputy arbiters (comma-separated)
+admin-round-dates = Date of each round (comma-separated)
+admin-update-player = Change a player
+admin-player-updated = { $name } changed.
+admin-settings = Section settings
+admin-settings-set = Settings of { $section } recorded.
+admin-set-pairing = Set a board by hand
+admin-empty-bye = empty: bye
+admin-override = Allow a forbidden pair or a rematch (logged)
+admin-override-hint = tick the override to pair them anyway; the log records it

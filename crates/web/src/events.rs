@@ -1,0 +1,186 @@
+//! Opening events through the application layer ([`arbiter_desk::Desk`]):
+//! queries share one read-only desk per event, folded again only when its
+//! journal grew ([`Desk::refresh_if_changed`]); every command opens the
+//! event for writing, runs one desk command, and tells the live hub. The
+//! same look at the journal's last entry tells the live watcher what
+//! changed ([`JournalSeqs`]).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use arbiter_desk::{Desk, DeskError, ErrorKind, Origin};
+use axum::http::StatusCode;
+
+use crate::data_dir::{DataDir, EventName};
+use crate::error::{Message, WebError};
+use crate::live::{ChangeSource, Hub};
+
+/// The events of the data folder, as the desk opens them.
+pub struct Events {
+    dir: DataDir,
+    hub: Arc<Hub>,
+    open: Mutex<HashMap<EventName, Arc<Mutex<Desk>>>>,
+}
+
+impl Events {
+    pub fn new(dir: DataDir, hub: Arc<Hub>) -> Events {
+        Events {
+            dir,
+            hub,
+            open: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Runs a query on `event` (blocking: call from a blocking task).
+    pub fn read<T>(
+        &self,
+        event: &EventName,
+        query: impl FnOnce(&mut Desk) -> Result<T, DeskError>,
+    ) -> Result<T, WebError> {
+        let path = self.dir.event_path(event);
+        if !path.is_file() {
+            return Err(WebError::not_found(event.to_string()));
+        }
+        let slot = {
+            let open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+            open.get(event).cloned()
+        };
+        let slot = match slot {
+            Some(slot) => slot,
+            None => {
+                let desk = Desk::open_read_only(&path).map_err(desk_error)?;
+                let slot = Arc::new(Mutex::new(desk));
+                let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+                open.entry(event.clone()).or_insert(slot).clone()
+            }
+        };
+        let mut desk = slot.lock().unwrap_or_else(|p| p.into_inner());
+        desk.refresh_if_changed().map_err(desk_error)?;
+        query(&mut desk).map_err(desk_error)
+    }
+
+    /// Runs one command on `event` and tells its viewers (blocking).
+    pub fn write<T>(
+        &self,
+        event: &EventName,
+        command: impl FnOnce(&mut Desk) -> Result<T, DeskError>,
+    ) -> Result<T, DeskError> {
+        let path = self.dir.event_path(event);
+        let mut desk = Desk::open(&path)?;
+        let outcome = command(&mut desk)?;
+        self.hub.publish(event, 0);
+        Ok(outcome)
+    }
+
+    /// Creates event `event` by `create` (which gets the path) and tells
+    /// nobody: a new event has no viewers yet.
+    pub fn create<T>(
+        &self,
+        event: &EventName,
+        create: impl FnOnce(&std::path::Path) -> Result<T, DeskError>,
+    ) -> Result<T, DeskError> {
+        create(&self.dir.event_path(event))
+    }
+}
+
+/// The origin of a web command, for the event's log.
+pub fn origin(user: &str, action: &str) -> Origin {
+    Origin::web(user, action)
+}
+
+/// The HTTP status of a desk error.
+pub fn status_of(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::InvalidInput => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::Refused | ErrorKind::NoValidPairing => StatusCode::CONFLICT,
+        ErrorKind::Conflict => StatusCode::CONFLICT,
+        ErrorKind::SizeLimit => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorKind::Storage | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// A desk error as a page: its status and its message (a storage or
+/// internal error's detail goes to the log only).
+pub fn desk_error(e: DeskError) -> WebError {
+    let status = status_of(e.kind());
+    if status.is_server_error() {
+        return WebError::internal(e);
+    }
+    WebError::new(status, Message::Text(e.to_string()))
+}
+
+/// Change detection for the live watcher: the `seq` of each watched
+/// event's last journal entry, as its open desk reads it.
+pub struct JournalSeqs {
+    events: Arc<Events>,
+    seen: HashMap<EventName, u64>,
+}
+
+impl JournalSeqs {
+    pub fn new(events: Arc<Events>) -> JournalSeqs {
+        JournalSeqs {
+            events,
+            seen: HashMap::new(),
+        }
+    }
+}
+
+impl ChangeSource for JournalSeqs {
+    fn poll(&mut self, events: &[EventName]) -> Vec<(EventName, u64)> {
+        let mut changed = Vec::new();
+        for event in events {
+            // An event that cannot be read now (deleted, being replaced) is
+            // looked at again on the next poll.
+            let Ok(seq) = self.events.read(event, |d| Ok(d.last_seq())) else {
+                continue;
+            };
+            // The first look since the event got viewers counts as a change:
+            // a write may have come between their page load and now.
+            if self.seen.insert(event.clone(), seq) != Some(seq) {
+                changed.push((event.clone(), seq));
+            }
+        }
+        self.seen.retain(|e, _| events.contains(e));
+        changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_desk::{NewEvent, PlayerForm, SectionForm};
+
+    #[test]
+    fn journal_seqs_notice_every_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = DataDir::new(dir.path());
+        let open = EventName::parse("open").unwrap();
+        let origin = Origin::new("test");
+        let request = NewEvent {
+            name: "Open".into(),
+            section: "main".into(),
+            config: SectionForm {
+                rounds: Some("5".into()),
+                ..SectionForm::default()
+            },
+        };
+        let (mut writer, _) = Desk::create(&data.event_path(&open), &origin, &request).unwrap();
+        let events = Arc::new(Events::new(data, Arc::new(Hub::default())));
+        let mut source = JournalSeqs::new(events);
+        let watched = std::slice::from_ref(&open);
+        let first = source.poll(watched);
+        assert_eq!(first.len(), 1, "the first look is a change");
+        assert!(source.poll(watched).is_empty());
+        for name in ["A, A", "B, B"] {
+            let form = PlayerForm {
+                name: Some(name.into()),
+                ..PlayerForm::default()
+            };
+            writer.add_player(&origin, None, &form).unwrap();
+            let seen = source.poll(watched);
+            assert_eq!(seen, vec![(open.clone(), writer.last_seq())], "{name}");
+        }
+        assert!(source.poll(watched).is_empty());
+    }
+}

@@ -1,0 +1,262 @@
+//! The web face of Arbiter (`arbiter serve`): public pages of every event
+//! in a folder, updated live; the arbiter's back office; four languages.
+//!
+//! The crate holds no tournament rule: every query and every action goes
+//! through the application layer, exactly as the CLI's do. What lives here
+//! is HTTP: routing ([`router`]), pages and their templates (`templates/`,
+//! checked at compile time by askama), the language catalogue ([`i18n`]),
+//! security ([`security`], [`accounts`]) and live updates ([`live`]).
+//!
+//! # URLs
+//! See the README ("Web pages"): `/`, `/e/{event}/…`, `/login`, `/admin`.
+
+pub mod accounts;
+mod context;
+pub mod data_dir;
+pub mod demo;
+mod error;
+mod events;
+pub mod i18n;
+pub mod live;
+mod pages;
+pub mod security;
+mod state;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::routing::{get, post};
+
+pub use accounts::{AccountError, Accounts, Role};
+pub use data_dir::{DataDir, EventName};
+pub use error::{Message, WebError};
+use state::{AppState, Inner};
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The folder of event files.
+    pub data: PathBuf,
+    pub addr: SocketAddr,
+    /// Make the demo events (and an administrator `demo`) in `data` first.
+    pub demo: bool,
+}
+
+/// The demo's back-office account.
+pub const DEMO_USER: (&str, &str) = ("demo", "demo-password");
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{0}: not a folder")]
+    NoFolder(String),
+    #[error(transparent)]
+    Accounts(#[from] AccountError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("demo: {0}")]
+    Demo(#[from] arbiter_desk::DeskError),
+}
+
+/// A server over one data folder, ready to route requests.
+pub struct Server {
+    state: AppState,
+}
+
+impl Server {
+    /// Opens the server database in `data` (creating it if needed) and
+    /// starts watching events for changes made by other processes.
+    pub fn open(data: impl Into<PathBuf>) -> Result<Server, ServeError> {
+        let data = DataDir::new(data);
+        if !data.root().is_dir() {
+            return Err(ServeError::NoFolder(data.root().display().to_string()));
+        }
+        let accounts = Accounts::open(&data.server_db())?;
+        let hub = Arc::new(live::Hub::default());
+        let events = Arc::new(events::Events::new(data.clone(), hub.clone()));
+        live::spawn_watcher(
+            hub.clone(),
+            Box::new(events::JournalSeqs::new(events.clone())),
+        );
+        Ok(Server {
+            state: AppState(Arc::new(Inner {
+                events,
+                data,
+                accounts,
+                hub,
+                limiter: Default::default(),
+            })),
+        })
+    }
+
+    /// The accounts of this server's database.
+    pub fn accounts(&self) -> &Accounts {
+        &self.state.accounts
+    }
+
+    /// The live-update hub (open connections).
+    pub fn hub(&self) -> &live::Hub {
+        &self.state.hub
+    }
+
+    /// Every route, with the security middleware around them.
+    pub fn router(&self) -> Router {
+        router(self.state.clone())
+    }
+}
+
+fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(pages::events::list))
+        .route("/assets/{name}", get(pages::assets::asset))
+        .route("/login", get(pages::login::page).post(pages::login::submit))
+        .route("/logout", post(pages::login::logout))
+        .route("/admin", get(pages::admin::home))
+        .route("/admin/new", post(pages::admin::create_event))
+        .route("/admin/e/{event}/", get(pages::admin::event_home))
+        .route("/admin/e/{event}/section", post(pages::admin::add_section))
+        .route("/admin/e/{event}/undo", post(pages::admin::undo))
+        .route("/admin/e/{event}/details", post(pages::admin::details))
+        .route("/admin/e/{event}/log", get(pages::admin::log))
+        .route(
+            "/admin/e/{event}/{section}/",
+            get(pages::admin::section_home),
+        )
+        .route(
+            "/admin/e/{event}/{section}/player",
+            post(pages::admin::add_player),
+        )
+        .route(
+            "/admin/e/{event}/{section}/import",
+            post(pages::admin::import_players),
+        )
+        .route(
+            "/admin/e/{event}/{section}/update",
+            post(pages::admin::update_player),
+        )
+        .route(
+            "/admin/e/{event}/{section}/settings",
+            post(pages::admin::settings),
+        )
+        .route(
+            "/admin/e/{event}/{section}/withdraw",
+            post(pages::admin::withdraw),
+        )
+        .route("/admin/e/{event}/{section}/bye", post(pages::admin::bye))
+        .route(
+            "/admin/e/{event}/{section}/forbid",
+            post(pages::admin::forbid),
+        )
+        .route(
+            "/admin/e/{event}/{section}/checkin",
+            post(pages::admin::check_in),
+        )
+        .route("/admin/e/{event}/{section}/pair", post(pages::admin::pair))
+        .route(
+            "/admin/e/{event}/{section}/round/{round}",
+            get(pages::admin::round_home),
+        )
+        .route(
+            "/admin/e/{event}/{section}/round/{round}/result",
+            post(pages::admin::result),
+        )
+        .route(
+            "/admin/e/{event}/{section}/round/{round}/pairing",
+            post(pages::admin::set_pairing),
+        )
+        .route("/e/{event}/", get(pages::public::event_home))
+        .route("/e/{event}/live", get(pages::events::live))
+        .route("/e/{event}/qr.svg", get(pages::events::qr))
+        .route("/e/{event}/{file}", get(pages::public::section_file))
+        .route("/e/{event}/{section}/players", get(pages::public::players))
+        .route(
+            "/e/{event}/{section}/round/{round}",
+            get(pages::public::round),
+        )
+        .route(
+            "/e/{event}/{section}/round/{round}/slips",
+            get(pages::public::slips),
+        )
+        .route(
+            "/e/{event}/{section}/standings",
+            get(pages::public::standings),
+        )
+        .route(
+            "/e/{event}/{section}/standings.csv",
+            get(pages::public::standings_csv),
+        )
+        .route(
+            "/e/{event}/{section}/crosstable",
+            get(pages::public::crosstable),
+        )
+        .route(
+            "/e/{event}/{section}/wallchart",
+            get(pages::public::wallchart),
+        )
+        .route(
+            "/e/{event}/{section}/player/{id}",
+            get(pages::public::player_card),
+        )
+        .fallback(|| async {
+            WebError::new(
+                axum::http::StatusCode::NOT_FOUND,
+                Message::Key("error-page-not-found"),
+            )
+        })
+        .layer(from_fn_with_state(state.clone(), context::request_context))
+        .layer(from_fn(security::headers::security_headers))
+        .with_state(state)
+}
+
+/// Runs `arbiter serve` until Ctrl-C: prints the address, serves.
+pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    if options.demo {
+        let names = demo::create(&options.data)?;
+        let accounts = Accounts::open(&DataDir::new(&options.data).server_db())?;
+        accounts.add_user(DEMO_USER.0, DEMO_USER.1, Role::Administrator)?;
+        let names: Vec<&str> = names.iter().map(EventName::as_str).collect();
+        println!(
+            "Demo events {} in {}; back office: user '{}', password '{}'",
+            names.join(", "),
+            options.data.display(),
+            DEMO_USER.0,
+            DEMO_USER.1
+        );
+    }
+    runtime.block_on(async {
+        let server = Server::open(&options.data)?;
+        let listener = tokio::net::TcpListener::bind(options.addr)
+            .await
+            .map_err(|source| ServeError::Listen {
+                addr: options.addr,
+                source,
+            })?;
+        let addr = listener.local_addr()?;
+        println!(
+            "Arbiter is serving the events of {} at http://{addr}/ (Ctrl-C stops it)",
+            options.data.display()
+        );
+        axum::serve(
+            listener,
+            server
+                .router()
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+        Ok(())
+    })
+}

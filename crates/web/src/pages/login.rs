@@ -1,0 +1,123 @@
+//! `/login` and `/logout`.
+
+use std::time::Instant;
+
+use askama::Template;
+use axum::extract::{Form, State};
+use axum::http::StatusCode;
+use axum::http::header::{LOCATION, SET_COOKIE};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use super::{Chrome, html};
+use crate::accounts::random_token;
+use crate::context::Ctx;
+use crate::error::WebError;
+use crate::security::session;
+use crate::state::AppState;
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    chrome: Chrome,
+    form_token: String,
+    name: String,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// The form, with a fresh token in its cookie and its hidden field.
+fn form(
+    ctx: &Ctx,
+    status: StatusCode,
+    name: String,
+    error: Option<String>,
+) -> Result<Response, WebError> {
+    let token = random_token()?;
+    let title = ctx.tr.t("login-title");
+    let mut response = html(&LoginPage {
+        chrome: Chrome::new(ctx, title),
+        form_token: token.clone(),
+        name,
+        error,
+    });
+    *response.status_mut() = status;
+    if let Ok(v) = session::pre_session_cookie(&token).parse() {
+        response.headers_mut().append(SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+pub async fn page(ctx: Ctx) -> Result<Response, WebError> {
+    if ctx.session.is_some() {
+        return Ok(redirect("/admin"));
+    }
+    form(&ctx, StatusCode::OK, String::new(), None)
+}
+
+pub async fn submit(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Form(login): Form<LoginForm>,
+) -> Result<Response, WebError> {
+    let ip = ctx
+        .peer
+        .map_or_else(|| "unknown".to_string(), |p| p.to_string());
+    let keys = vec![format!("ip:{ip}"), format!("user:{}", login.name)];
+    if let Err(seconds) = app.limiter.check(&keys, Instant::now()) {
+        let message = ctx.tr.tn("login-throttled", "seconds", seconds);
+        let mut response = form(
+            &ctx,
+            StatusCode::TOO_MANY_REQUESTS,
+            login.name,
+            Some(message),
+        )?;
+        if let Ok(v) = seconds.to_string().parse() {
+            response.headers_mut().insert("retry-after", v);
+        }
+        return Ok(response);
+    }
+    let checker = app.clone();
+    let (name, password) = (login.name.clone(), login.password);
+    let user = tokio::task::spawn_blocking(move || checker.accounts.verify(&name, &password))
+        .await
+        .map_err(WebError::internal)??;
+    let Some(user) = user else {
+        app.limiter.failed(&keys, Instant::now());
+        let message = ctx.tr.t("login-failed");
+        return form(&ctx, StatusCode::UNAUTHORIZED, login.name, Some(message));
+    };
+    app.limiter.succeeded(&keys[1]);
+    let token = app.accounts.start_session(&user)?;
+    let mut response = redirect("/admin");
+    if let Ok(v) = session::session_cookie(&token).parse() {
+        response.headers_mut().append(SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+pub async fn logout(
+    State(app): State<AppState>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, WebError> {
+    if let Some(token) = session::session_token(&headers) {
+        app.accounts.end_session(token)?;
+    }
+    let mut response = redirect("/");
+    if let Ok(v) = session::cleared_session_cookie().parse() {
+        response.headers_mut().append(SET_COOKIE, v);
+    }
+    Ok(response)
+}
+
+/// `303 See Other` to `to` (after a form).
+pub fn redirect(to: &str) -> Response {
+    (StatusCode::SEE_OTHER, [(LOCATION, to.to_string())]).into_response()
+}

@@ -1,0 +1,28 @@
+//! What every request handler shares.
+
+use std::sync::Arc;
+
+use crate::accounts::Accounts;
+use crate::data_dir::DataDir;
+use crate::events::Events;
+use crate::live::Hub;
+use crate::security::rate_limit::LoginLimiter;
+
+/// The server's state; cheap to clone.
+#[derive(Clone)]
+pub struct AppState(pub Arc<Inner>);
+
+pub struct Inner {
+    pub data: DataDir,
+    pub events: Arc<Events>,
+    pub accounts: Accounts,
+    pub hub: Arc<Hub>,
+    pub limiter: LoginLimiter,
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}

@@ -1,0 +1,194 @@
+//! Test support for the web crate: a server over a scratch folder, driven
+//! in process (no socket), and a browser session for the browser tests.
+
+pub mod browser;
+
+use arbiter_web::{Role, Server};
+use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+pub const PASSWORD: &str = "correct horse battery";
+
+/// A server over a fresh folder.
+pub struct TestServer {
+    pub dir: tempfile::TempDir,
+    pub server: Server,
+    router: Router,
+}
+
+/// A response, body read.
+#[derive(Debug)]
+pub struct Resp {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: String,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// The values of every `Set-Cookie` as `name=value` pairs.
+    pub fn cookies(&self) -> Vec<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .filter_map(|v| v.split(';').next())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The value of the first `name="csrf" value="…"` field of the page.
+    pub fn csrf_field(&self) -> String {
+        let marker = "name=\"csrf\" value=\"";
+        let start = self.body.find(marker).expect("a csrf field") + marker.len();
+        self.body[start..start + 64].to_string()
+    }
+}
+
+impl TestServer {
+    /// A server over the demo events (`city-open`, `festival`).
+    pub fn with_demo() -> TestServer {
+        let t = TestServer::new();
+        arbiter_web::demo::create(t.dir.path()).expect("demo events");
+        t
+    }
+
+    pub fn new() -> TestServer {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let server = Server::open(dir.path()).expect("server");
+        let router = server.router();
+        TestServer {
+            dir,
+            server,
+            router,
+        }
+    }
+
+    /// Sends one request with `headers` and an optional urlencoded body.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        headers: &[(&str, &str)],
+        form: Option<&str>,
+    ) -> Resp {
+        let mut builder = Request::builder()
+            .method(method)
+            .uri(path)
+            .header("host", "arbiter.test");
+        for (k, v) in headers {
+            builder = builder.header(*k, *v);
+        }
+        let body = match form {
+            Some(f) => {
+                builder = builder.header("content-type", "application/x-www-form-urlencoded");
+                Body::from(f.to_string())
+            }
+            None => Body::empty(),
+        };
+        let response = self
+            .router
+            .clone()
+            .oneshot(builder.body(body).expect("request"))
+            .await
+            .expect("response");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        Resp {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Resp {
+        self.send(Method::GET, path, &[], None).await
+    }
+
+    pub async fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Resp {
+        self.send(Method::GET, path, headers, None).await
+    }
+
+    /// `GET path` as JSON.
+    pub async fn json(&self, path: &str) -> serde_json::Value {
+        let r = self.get_with(path, &[("accept", "application/json")]).await;
+        assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
+        assert!(
+            r.header("content-type").starts_with("application/json"),
+            "{path}"
+        );
+        serde_json::from_str(&r.body).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    /// A form POST with the session `cookie` and its `csrf` token.
+    pub async fn post(&self, path: &str, cookie: &str, csrf: &str, form: &str, json: bool) -> Resp {
+        let mut headers = vec![("cookie", cookie), ("x-csrf-token", csrf)];
+        if json {
+            headers.push(("accept", "application/json"));
+        }
+        self.send(Method::POST, path, &headers, Some(form)).await
+    }
+
+    /// The file of event `name` in the data folder.
+    pub fn event_path(&self, name: &str) -> std::path::PathBuf {
+        self.dir.path().join(format!("{name}.arb"))
+    }
+
+    /// Adds an account with [`PASSWORD`].
+    pub fn add_user(&self, name: &str, role: Role) {
+        self.server
+            .accounts()
+            .add_user(name, PASSWORD, role)
+            .expect("user added");
+    }
+
+    /// Logs in through the form; returns the `Cookie` header of the
+    /// session and the session's CSRF token.
+    pub async fn login(&self, name: &str) -> (String, String) {
+        let form = self.get("/login").await;
+        let pre = form.cookies().join("; ");
+        let body = format!(
+            "csrf={}&name={}&password={}",
+            form.csrf_field(),
+            urlencode(name),
+            urlencode(PASSWORD)
+        );
+        let done = self
+            .send(Method::POST, "/login", &[("cookie", &pre)], Some(&body))
+            .await;
+        assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
+        let cookie = done
+            .cookies()
+            .into_iter()
+            .find(|c| c.starts_with("arbiter_session="))
+            .expect("session cookie");
+        let admin = self.get_with("/admin", &[("cookie", &cookie)]).await;
+        (cookie, admin.csrf_field())
+    }
+}
+
+/// Percent-encoding of a form value.
+pub fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            b' ' => "+".to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
