@@ -274,10 +274,10 @@ impl TeamSettings {
             colours: self.colours.clone(),
             colour_preferences: self.colour_preferences.clone(),
             avoid_family_pairings: self.avoid_family_pairings.clone(),
-            pab: self.team_pab.clone(),
+            team_pab: self.team_pab.clone(),
             team_size: self.team_size.clone(),
-            men: self.team_men.clone(),
-            women: self.team_women.clone(),
+            team_men: self.team_men.clone(),
+            team_women: self.team_women.clone(),
             reserve_boards: self.reserve_boards.clone(),
             max_teams_per_family: self.max_teams_per_family.clone(),
         }

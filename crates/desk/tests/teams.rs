@@ -107,6 +107,16 @@ fn four_teams_two_rounds() {
             (4, 3, "0.0".into())
         ]
     );
+    let e = desk
+        .standings(
+            None,
+            &StandingsRequest {
+                teams: Some(arbiter_desk::TeamRequest::default()),
+                ..StandingsRequest::default()
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.field(), Some("teams"));
     let table = desk.match_crosstable(None).unwrap();
     assert_eq!(table.teams[2].name, "Team 3");
     assert_eq!(
@@ -392,6 +402,104 @@ fn absences_byes_line_ups_and_forfeits() {
     assert!(bye != 2 && bye != 5, "bye to {bye}");
 }
 
+/// `section set` changes a team section's rules until its boards are in
+/// use; the log states them.
+#[test]
+fn team_section_settings() {
+    let mut desk = team_memory(5, 4, TeamSettingsForm::default());
+    let set = |desk: &mut Desk, team: TeamSettingsForm| {
+        desk.configure_section(
+            &origin(),
+            "main",
+            &SectionForm {
+                team,
+                ..SectionForm::default()
+            },
+        )
+    };
+    let s = set(
+        &mut desk,
+        TeamSettingsForm {
+            avoid_family_pairings: Some("3".into()),
+            match_points: Some("3,1,0".into()),
+            colour_preferences: Some("b".into()),
+            team_pab: Some("1,2".into()),
+            ..TeamSettingsForm::default()
+        },
+    )
+    .unwrap();
+    let team = s.config.team.as_ref().unwrap();
+    assert_eq!(team.rules.system.code, "FIDE_TEAM_TYPEB_MP_GP");
+    assert_eq!(team.rules.colours.to_string(), "WBWB");
+    assert_eq!(team.rules.pab.unwrap().game_points, Points(20));
+    let summary: Vec<String> = desk
+        .log()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c.entries.iter().map(|e| e.summary.clone()))
+        .collect();
+    assert!(
+        summary[2].ends_with(
+            ", 4 boards (WBWB), match points 3.0/1.0/0.0, FIDE_TEAM_TYPEB_MP_GP, teams of one family not paired in rounds 1-3"
+        ),
+        "{summary:?}"
+    );
+    teams(&mut desk, 2, 4);
+    let e = set(
+        &mut desk,
+        TeamSettingsForm {
+            boards: Some("2".into()),
+            ..TeamSettingsForm::default()
+        },
+    );
+    assert!(e.is_ok(), "boards may change before round 1");
+    desk.pair_next_matches(&origin(), None).unwrap();
+    let e = set(
+        &mut desk,
+        TeamSettingsForm {
+            boards: Some("4".into()),
+            ..TeamSettingsForm::default()
+        },
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("its boards per match cannot change"),
+        "{e}"
+    );
+    let e = desk
+        .configure_section(
+            &origin(),
+            "main",
+            &SectionForm {
+                system: Some("dutch".into()),
+                ..SectionForm::default()
+            },
+        )
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("cannot change between teams and individuals"),
+        "{e}"
+    );
+}
+
+/// A TRF team file is not imported as an event (yet): refused, no file.
+#[test]
+fn a_team_file_is_not_imported() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/team-swiss/mp2-1421139299.trf"
+    );
+    let doc = arbiter_desk::read_trf(std::path::Path::new(path)).unwrap();
+    let dir = folder();
+    let event = dir.path().join("imported.arb");
+    let Err(e) = Desk::import_trf(&event, &origin(), "main", &doc) else {
+        panic!("a team file was imported");
+    };
+    assert_eq!(e.kind(), ErrorKind::Refused);
+    assert!(!event.exists());
+}
+
 /// On a real file: the teams, the pairing and the results survive closing
 /// and reopening, and the log tells what each command did.
 #[test]
@@ -456,8 +564,8 @@ fn seed_004_team_rule_at_registration() {
                 avoid_team_pairings: Some(true),
                 team: TeamSettingsForm {
                     team_size: Some("4".into()),
-                    men: Some("3".into()),
-                    women: Some("1".into()),
+                    team_men: Some("3".into()),
+                    team_women: Some("1".into()),
                     ..TeamSettingsForm::default()
                 },
                 ..SectionForm::default()

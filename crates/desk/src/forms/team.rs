@@ -38,14 +38,14 @@ pub struct TeamSettingsForm {
     pub avoid_family_pairings: Option<String>,
     /// The value of the pairing-allocated bye, `MP,GP` (default: a drawn
     /// match, C.04.6 Art. 1.4).
-    pub pab: Option<String>,
+    pub team_pab: Option<String>,
     /// Members of a team: `4`, `2-3`, `2-` (at least), `-3` (at most),
     /// `any`.
     pub team_size: Option<String>,
     /// Men in a team, in the same forms.
-    pub men: Option<String>,
+    pub team_men: Option<String>,
     /// Women in a team, in the same forms.
-    pub women: Option<String>,
+    pub team_women: Option<String>,
     /// The boards a reserve may play (`2`, `3,4`, `any`).
     pub reserve_boards: Option<String>,
     /// At most this many teams of one family (`any`: no limit).
@@ -71,7 +71,7 @@ impl TeamSettingsForm {
                 ("colours", &self.colours),
                 ("colour-preferences", &self.colour_preferences),
                 ("avoid-family-pairings", &self.avoid_family_pairings),
-                ("team-pab", &self.pab),
+                ("team-pab", &self.team_pab),
                 ("reserve-boards", &self.reserve_boards),
                 ("max-teams-per-family", &self.max_teams_per_family),
             ];
@@ -175,7 +175,7 @@ impl TeamSettingsForm {
         if let Some(text) = &self.avoid_family_pairings {
             team.families = parse_family_pairings(text)?;
         }
-        if let Some(text) = &self.pab {
+        if let Some(text) = &self.team_pab {
             team.rules.pab = parse_pab(text)?;
         }
         c.team = Some(team);
@@ -185,8 +185,8 @@ impl TeamSettingsForm {
     fn apply_composition(&self, c: &mut SectionConfig) -> Result<(), DeskError> {
         let given = [
             &self.team_size,
-            &self.men,
-            &self.women,
+            &self.team_men,
+            &self.team_women,
             &self.reserve_boards,
             &self.max_teams_per_family,
         ];
@@ -204,11 +204,11 @@ impl TeamSettingsForm {
             }
             (rule.min_members, rule.max_members) = (min, max);
         }
-        if let Some(t) = &self.men {
+        if let Some(t) = &self.team_men {
             let (min, max) = parse_range("team-men", t)?;
             rule.men = SexLimit { min, max };
         }
-        if let Some(t) = &self.women {
+        if let Some(t) = &self.team_women {
             let (min, max) = parse_range("team-women", t)?;
             rule.women = SexLimit { min, max };
         }
@@ -556,8 +556,8 @@ mod tests {
             rounds: Some("9".into()),
             team: TeamSettingsForm {
                 team_size: Some("4".into()),
-                men: Some("3".into()),
-                women: Some("1".into()),
+                team_men: Some("3".into()),
+                team_women: Some("1".into()),
                 ..TeamSettingsForm::default()
             },
             ..SectionForm::default()

@@ -1,7 +1,7 @@
 //! The log's line for each entry of a team section.
 
-use arbiter_model::journal::EventState;
-use arbiter_model::journal::teams::{TeamEvent, TeamId};
+use arbiter_model::journal::teams::{FamilyPairings, TeamEvent, TeamId};
+use arbiter_model::journal::{EventState, SectionConfig};
 
 fn team(state: &EventState, id: TeamId) -> String {
     match state.teams.get(&id) {
@@ -16,6 +16,36 @@ fn ids(players: &[u32]) -> String {
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// What a section's log line adds for its teams: the match rules of a team
+/// section, the rule teams follow.
+pub(crate) fn section_rules(config: &SectionConfig) -> String {
+    let mut out = String::new();
+    if let Some(team) = &config.team {
+        let r = &team.rules;
+        let mp = r.match_points;
+        out.push_str(&format!(
+            ", {} boards ({}), match points {}/{}/{}, {}",
+            r.boards(),
+            r.colours,
+            mp.win,
+            mp.draw,
+            mp.loss,
+            r.system.code
+        ));
+        out.push_str(&match team.families {
+            FamilyPairings::Allowed => String::new(),
+            FamilyPairings::Avoided => ", teams of one family never paired".into(),
+            FamilyPairings::AvoidedUpTo(n) => {
+                format!(", teams of one family not paired in rounds 1-{n}")
+            }
+        });
+    }
+    if let Some(rule) = &config.composition {
+        out.push_str(&format!(", teams: {rule}"));
+    }
+    out
 }
 
 /// One line about a team entry.
