@@ -7,6 +7,7 @@
 //!   recognised by a system flag in first position (see [`engine`]);
 //! * the arbiter's subcommands (`arbiter trf check FILE`, `arbiter new EVENT`, ...).
 
+mod awards;
 mod engine;
 mod event;
 mod exit;
@@ -60,6 +61,8 @@ enum Command {
     User(serve_cmd::UserCommand),
     #[command(flatten)]
     Event(Box<event::EventCommand>),
+    #[command(flatten)]
+    Awards(awards::AwardsCommand),
 }
 
 fn main() -> ExitCode {
@@ -93,5 +96,6 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve_cmd::run_serve(a),
         Command::User(c) => serve_cmd::run_user(c),
         Command::Event(c) => event::run(*c),
+        Command::Awards(c) => awards::run(c),
     }
 }

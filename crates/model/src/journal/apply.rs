@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::PlayerId;
+use super::awards;
 use super::config::SectionConfig;
 use super::edit::edit_round;
 use super::error::JournalError;
@@ -340,6 +341,9 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             sec.tpn_order = order.clone();
             sec.lots_seed = Some(*seed);
         }
+        Event::PrizePlanSet(e) => awards::set_plan(state, e)?,
+        Event::FeesSet(e) => awards::set_fees(state, e)?,
+        Event::PaymentRecorded(p) => awards::pay(state, p)?,
         Event::Undone { .. } => {
             return Err(JournalError::Invalid(
                 "an undo is folded by the journal, not applied".into(),

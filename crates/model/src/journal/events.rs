@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::PlayerId;
+use super::awards::{FeesSet, Payment, PrizePlanSet};
 use super::config::SectionConfig;
 use super::teams::TeamEvent;
 use crate::player::{Colour, Player, Tpn};
@@ -188,6 +189,12 @@ pub enum Event {
         seed: u64,
         order: Vec<PlayerId>,
     },
+    /// A section's prize plan (awards).
+    PrizePlanSet(PrizePlanSet),
+    /// The event's entry fees (awards).
+    FeesSet(FeesSet),
+    /// A payment or a refund (awards).
+    PaymentRecorded(Payment),
     /// Cancels entry `seq`, the latest entry still in force.
     Undone {
         seq: u64,
@@ -215,6 +222,9 @@ impl Event {
             Event::PairingEdited { .. } => "pairing_edited",
             Event::ResultRecorded { .. } => "result_recorded",
             Event::LotsDrawn { .. } => "lots_drawn",
+            Event::PrizePlanSet(_) => "prize_plan_set",
+            Event::FeesSet(_) => "fees_set",
+            Event::PaymentRecorded(_) => "payment_recorded",
             Event::Undone { .. } => "undone",
             Event::Team(e) => e.kind(),
         }

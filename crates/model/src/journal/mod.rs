@@ -30,9 +30,11 @@
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
 //! pairing meets); `fold` the journal and its undo; `teams` team sections
-//! and the teams of individual-team events.
+//! and the teams of individual-team events; `awards` the prize plans, fees
+//! and payments.
 
 mod apply;
+mod awards;
 mod config;
 mod criteria;
 mod edit;
@@ -46,6 +48,7 @@ pub mod teams;
 mod view;
 
 pub use apply::apply;
+pub use awards::{AwardsState, FeesSet, Payment, PrizePlanSet};
 pub use config::SectionConfig;
 pub use error::JournalError;
 pub use events::{BoardPair, Event, GameResult};

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::PlayerId;
+use super::awards::AwardsState;
 use super::error::JournalError;
 use super::section::{Registration, Section};
 use super::teams::{TeamId, TeamRegistration};
@@ -18,6 +19,8 @@ pub struct EventState {
     pub players: BTreeMap<PlayerId, Registration>,
     /// The teams of team sections, by id.
     pub teams: BTreeMap<TeamId, TeamRegistration>,
+    /// Prize plans, fees and payments.
+    pub awards: AwardsState,
     /// Who holds each FIDE id (no duplicate registration).
     pub(super) fide_ids: BTreeMap<u64, PlayerId>,
 }
