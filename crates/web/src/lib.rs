@@ -205,6 +205,7 @@ fn router(state: AppState) -> Router {
             "/e/{event}/{section}/player/{id}",
             get(pages::public::player_card),
         )
+        .route("/e/{event}/{section}/teams", get(pages::teams::teams))
         .fallback(|| async {
             WebError::new(
                 axum::http::StatusCode::NOT_FOUND,

@@ -414,6 +414,7 @@ async fn section_page(
         rounds_paired: s.rounds_paired,
         current: "admin",
         current_round: 0,
+        teams: s.config.is_team_section(),
     };
     let title = format!(
         "{} {} — {}",
@@ -884,6 +885,8 @@ pub async fn round_home(
         section,
         current: "admin",
         current_round: number,
+        // The boards of individuals: a team section's rounds are refused above.
+        teams: false,
     };
     let title = format!(
         "{} — {}",

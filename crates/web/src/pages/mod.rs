@@ -7,6 +7,7 @@ pub mod errors;
 pub mod events;
 pub mod login;
 pub mod public;
+pub mod teams;
 
 use crate::context::Ctx;
 use crate::i18n::{Lang, Tr};

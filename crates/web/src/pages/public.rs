@@ -44,6 +44,8 @@ pub struct SectionNav {
     pub rounds_paired: u32,
     pub current: &'static str,
     pub current_round: u32,
+    /// A team section: its rounds are matches, shown on `/teams`.
+    pub teams: bool,
 }
 
 impl SectionNav {
@@ -56,12 +58,16 @@ impl SectionNav {
     }
 
     pub fn round_href(&self, round: impl Count) -> String {
-        format!("{}/round/{}", self.base(), round.count())
+        if self.teams {
+            format!("{}/teams?round={}", self.base(), round.count())
+        } else {
+            format!("{}/round/{}", self.base(), round.count())
+        }
     }
 
     /// Is this the page of round `round`?
     pub fn is_round(&self, round: impl Count) -> bool {
-        self.current == "round" && i64::from(self.current_round) == round.count()
+        matches!(self.current, "round" | "teams") && i64::from(self.current_round) == round.count()
     }
 
     pub fn rounds(&self) -> Vec<u32> {
@@ -74,7 +80,7 @@ impl SectionNav {
 }
 
 /// The navigation of a section; `event` is filled in from the URL.
-fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> SectionNav {
+pub(super) fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> SectionNav {
     let summary = desk.summary();
     SectionNav {
         event: String::new(),
@@ -87,6 +93,7 @@ fn nav(desk: &Desk, section: &str, current: &'static str, round: u32) -> Section
             .map_or(0, |s| s.rounds_paired),
         current,
         current_round: round,
+        teams: desk.is_team_section(Some(section)).unwrap_or(false),
     }
 }
 
@@ -453,7 +460,7 @@ struct StandingLine {
     values: Vec<String>,
 }
 
-fn value(tr: &Tr, v: &Value) -> String {
+pub(super) fn value(tr: &Tr, v: &Value) -> String {
     if v.is_missing() {
         "–".to_string()
     } else {
