@@ -128,8 +128,6 @@ slip-signature-black = Black's signature
 nav-teams = Teams
 teams-matches-of = Matches of round
 col-team = Team
-teams-white-team = White on board 1
-teams-black-team = Black on board 1
 teams-empty-seat = empty seat
 teams-absent = absent
 

@@ -127,8 +127,6 @@ slip-signature-black = Firma del Nero
 nav-teams = Squadre
 teams-matches-of = Incontri del turno
 col-team = Squadra
-teams-white-team = Bianco in prima scacchiera
-teams-black-team = Nero in prima scacchiera
 teams-empty-seat = posto vuoto
 teams-absent = assente
 

@@ -129,8 +129,6 @@ slip-signature-black = Podpis czarnych
 nav-teams = Drużyny
 teams-matches-of = Mecze rundy
 col-team = Drużyna
-teams-white-team = Białe na 1. szachownicy
-teams-black-team = Czarne na 1. szachownicy
 teams-empty-seat = wolne miejsce
 teams-absent = nieobecna
 

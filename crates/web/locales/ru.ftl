@@ -129,8 +129,6 @@ slip-signature-black = Подпись чёрных
 nav-teams = Команды
 teams-matches-of = Матчи тура
 col-team = Команда
-teams-white-team = Белые на 1-й доске
-teams-black-team = Чёрные на 1-й доске
 teams-empty-seat = пустое место
 teams-absent = отсутствует
 

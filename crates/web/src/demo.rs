@@ -335,8 +335,14 @@ fn team_cup(dir: &Path, origin: &Origin, draw: &mut Draw) -> Result<EventName, D
         let mut ids = Vec::new();
         for b in 0..size {
             let form = PlayerForm {
-                name: Some(format!("{}, {}", family, FIRST[(t * 5 + b * 7) % FIRST.len()])),
-                rating: Some((2100 - 60 * t as u16 - 150 * b as u16 + draw.below(80) as u16).to_string()),
+                name: Some(format!(
+                    "{}, {}",
+                    family,
+                    FIRST[(t * 3 + b * 11) % FIRST.len()]
+                )),
+                rating: Some(
+                    (2100 - 60 * t as u16 - 150 * b as u16 + draw.below(80) as u16).to_string(),
+                ),
                 fed: Some(FEDS[t % FEDS.len()].to_string()),
                 ..PlayerForm::default()
             };
@@ -370,11 +376,8 @@ fn team_cup(dir: &Path, origin: &Origin, draw: &mut Draw) -> Result<EventName, D
                 let (Some(w), Some(bl)) = (&b.white, &b.black) else {
                     continue;
                 };
-                let result = invented_result(
-                    draw,
-                    w.rating.unwrap_or(1500),
-                    bl.rating.unwrap_or(1500),
-                );
+                let result =
+                    invented_result(draw, w.rating.unwrap_or(1500), bl.rating.unwrap_or(1500));
                 desk.record_board_result(origin, Some("main"), round, m.number, b.board, result)?;
             }
         }

@@ -8,3 +8,4 @@ mod http;
 mod live;
 mod pages;
 mod teams;
+mod teams_browser;

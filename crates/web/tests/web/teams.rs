@@ -46,7 +46,10 @@ async fn the_team_page_in_every_language() {
             let path = format!("{page}{sep}lang={lang}");
             let r = t.get(&path).await;
             assert_eq!(r.status, StatusCode::OK, "{path}: {}", r.body);
-            assert!(!r.body.contains(MISSING_MARK), "{path}: a message is missing");
+            assert!(
+                !r.body.contains(MISSING_MARK),
+                "{path}: a message is missing"
+            );
         }
     }
     let page = t.get("/e/team-cup/main/teams?round=2").await;
@@ -65,7 +68,9 @@ async fn matches_follow_the_cup_rules_and_make_the_standings() {
     let mut gp: BTreeMap<u32, u32> = BTreeMap::new();
     let mut reserves: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
     for round in 1..=4 {
-        let doc = t.json(&format!("/e/team-cup/main/teams?round={round}")).await;
+        let doc = t
+            .json(&format!("/e/team-cup/main/teams?round={round}"))
+            .await;
         let r = &doc["round"];
         assert_eq!(r["round"], round);
         let matches = r["matches"].as_array().unwrap();
@@ -112,7 +117,13 @@ async fn matches_follow_the_cup_rules_and_make_the_standings() {
         if round == 4 {
             let done = matches
                 .iter()
-                .filter(|m| m["boards"].as_array().unwrap().iter().all(|b| b["result"] != ""))
+                .filter(|m| {
+                    m["boards"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .all(|b| b["result"] != "")
+                })
                 .count();
             assert_eq!(done, 2, "round 4 is being played");
         }
@@ -120,7 +131,10 @@ async fn matches_follow_the_cup_rules_and_make_the_standings() {
     let mut round2 = reserves.remove(&2).unwrap_or_default();
     round2.sort();
     assert_eq!(round2, RESERVES, "the reserves play board 2 in round 2");
-    assert!(reserves.is_empty(), "reserves in other rounds: {reserves:?}");
+    assert!(
+        reserves.is_empty(),
+        "reserves in other rounds: {reserves:?}"
+    );
     // The standings after the 3 complete rounds rank by game points.
     let doc = t.json("/e/team-cup/main/teams").await;
     assert_eq!(doc["round"]["round"], 4, "the latest round by default");
