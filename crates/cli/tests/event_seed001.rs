@@ -314,8 +314,9 @@ fn seed_001_shaped_event_runs_and_replays() {
         }
     }
 
-    // The TRF-2026 team file: families as 260, the absence as 240 only
-    // while it is to come; it re-checks and reads back.
+    // The TRF-2026 team file: families as 260, the absent team as 240 (so a
+    // file cut back to round 4 still declares it); it re-checks and reads
+    // back.
     let trf = dir.join("rodziny.trf");
     ok(&["export", "trf", e, "-o", trf.to_str().unwrap()]);
     let text = std::fs::read_to_string(&trf).unwrap().replace('\r', "\n");
@@ -336,6 +337,14 @@ fn seed_001_shaped_event_runs_and_replays() {
         TEAMS as usize
     );
     assert_eq!(text.lines().filter(|l| l.starts_with("330 ")).count(), 1);
+    let absent = format!("240 Z {:03} {:>4}", ABSENT.1, ABSENT.0);
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("240 "))
+            .collect::<Vec<_>>(),
+        [absent.as_str()],
+        "{text}"
+    );
     assert!(text.lines().any(|l| l.starts_with("320 ")), "{text}");
     let check = run(&["--team-swiss", trf.to_str().unwrap(), "-c"]);
     let report = String::from_utf8_lossy(&check.stdout);

@@ -1,6 +1,7 @@
 //! What the TRF-2026 export of a team section adds to the section's team
 //! tournament: the 310 totals and ranks, and the 240 records of the teams
-//! known to be absent from the rounds to come.
+//! absent from a round of the file or known to be absent from the rounds
+//! to come.
 
 use std::collections::BTreeMap;
 
@@ -50,9 +51,12 @@ pub(crate) fn fill_team_totals(t: &mut Tournament, rounds: u32) -> Option<String
     None
 }
 
-/// TRF26 `240 Z` records (team numbers in a team file) for the teams known
-/// not to play in the rounds after `complete`: absences announced, and a
-/// withdrawal for the next round.
+/// TRF26 `240 Z` records (team numbers in a team file): the teams that did
+/// not play a round of the file (absent or withdrawn; not the PAB), so that
+/// a file cut back to any round declares who was not paired (as the
+/// reference's replay reads it, not only from the players' `0000 - Z`),
+/// and the teams known not to play in the rounds after `complete`:
+/// absences announced, and a withdrawal for the next round.
 pub(crate) fn announced_absences(
     state: &EventState,
     sec: &Section,
@@ -65,11 +69,14 @@ pub(crate) fn announced_absences(
             continue;
         };
         let next = complete + 1;
-        let rounds = team
-            .absent
-            .range(next..)
-            .copied()
-            .chain((!team.plays_in(next) && next <= sec.config.rounds).then_some(next));
+        let played = (1..next).filter(|r| {
+            sec.round(*r)
+                .and_then(|round| round.matches.as_ref())
+                .is_some_and(|m| !m.is_paired(team.id))
+        });
+        let rounds = played.chain(team.absent.range(next..).copied()).chain(
+            (!team.plays_in(next) && next <= sec.config.rounds).then_some(next),
+        );
         for round in rounds {
             let list = byes.entry(round).or_default();
             if !list.contains(&(i as u32 + 1)) {
