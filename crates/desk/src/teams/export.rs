@@ -74,9 +74,9 @@ pub(crate) fn announced_absences(
                 .and_then(|round| round.matches.as_ref())
                 .is_some_and(|m| !m.is_paired(team.id))
         });
-        let rounds = played.chain(team.absent.range(next..).copied()).chain(
-            (!team.plays_in(next) && next <= sec.config.rounds).then_some(next),
-        );
+        let rounds = played
+            .chain(team.absent.range(next..).copied())
+            .chain((!team.plays_in(next) && next <= sec.config.rounds).then_some(next));
         for round in rounds {
             let list = byes.entry(round).or_default();
             if !list.contains(&(i as u32 + 1)) {
