@@ -287,8 +287,9 @@ const FAMILIES: [(&str, &str); 8] = [
 /// A family team cup shaped like seed 001: 8 teams of 2 (two with a
 /// reserve, who may only play board 2), teams of one family never paired,
 /// at most 2 teams per family, the home team White on board 1; ranked by
-/// game points, then match points 3/1/0, then board 1. Round 4 is being
-/// played: 2 of its 4 matches have every result.
+/// game points, then match points 3/1/0, then board 1. Match 4 of round 3
+/// is forfeited; round 4 is being played: 2 of its 4 matches have every
+/// result.
 fn team_cup(dir: &Path, origin: &Origin, draw: &mut Draw) -> Result<EventName, DeskError> {
     let cup = EventName::parse("team-cup").map_err(|e| DeskError::internal(e.to_string()))?;
     let (mut desk, _) = Desk::create(
@@ -372,6 +373,11 @@ fn team_cup(dir: &Path, origin: &Origin, draw: &mut Draw) -> Result<EventName, D
         let view = desk.pair_next_matches(origin, Some("main"))?;
         let played = if round == 4 { 2 } else { view.matches.len() };
         for m in view.matches.iter().take(played) {
+            if round == 3 && m.number == 4 {
+                // The second team did not come: the match is forfeited.
+                desk.forfeit_match(origin, Some("main"), round, m.number, "+-")?;
+                continue;
+            }
             for b in &m.boards {
                 let (Some(w), Some(bl)) = (&b.white, &b.black) else {
                     continue;

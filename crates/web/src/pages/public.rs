@@ -460,6 +460,17 @@ struct StandingLine {
     values: Vec<String>,
 }
 
+/// A round number given in the query (`?after=`, `?round=`); empty is none.
+pub(super) fn round_param(text: Option<&str>) -> Result<Option<u32>, WebError> {
+    match text.filter(|r| !r.is_empty()) {
+        None => Ok(None),
+        Some(r) => r
+            .parse()
+            .map(Some)
+            .map_err(|_| WebError::not_found(format!("round {r}"))),
+    }
+}
+
 pub(super) fn value(tr: &Tr, v: &Value) -> String {
     if v.is_missing() {
         "–".to_string()
@@ -475,13 +486,7 @@ pub async fn standings(
     Query(q): Query<StandingsQuery>,
 ) -> Result<Response, WebError> {
     check_name(&section)?;
-    let after: Option<u32> = match q.after.as_deref().filter(|a| !a.is_empty()) {
-        None => None,
-        Some(a) => Some(
-            a.parse()
-                .map_err(|_| WebError::not_found(format!("round {a}")))?,
-        ),
-    };
+    let after = round_param(q.after.as_deref())?;
     let sec = section.clone();
     let lang = ctx.tr.lang;
     let (event, (report, ids, nav)) = query(&app, &name, move |d| {

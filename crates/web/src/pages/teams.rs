@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Json, Response};
 use serde::{Deserialize, Serialize};
 
 use super::live_html;
-use super::public::{SectionNav, nav, points, query, shown_result, value};
+use super::public::{SectionNav, nav, points, query, round_param, shown_result, value};
 use crate::context::Ctx;
 use crate::data_dir::check_name;
 use crate::error::WebError;
@@ -85,7 +85,7 @@ struct MatchLine {
     /// Game points of the left and the right team so far.
     score: (String, String),
     /// The match forfeited as a whole (`+ / −` seen from the left).
-    forfeit: Option<String>,
+    forfeit: Option<&'static str>,
     boards: Vec<BoardLine>,
 }
 
@@ -113,6 +113,16 @@ fn reversed(r: GameResult) -> GameResult {
         GameResult::WhiteForfeitWin => GameResult::BlackForfeitWin,
         GameResult::BlackForfeitWin => GameResult::WhiteForfeitWin,
         GameResult::Draw | GameResult::DoubleForfeit => r,
+    }
+}
+
+/// A whole-match forfeit (TRF 330) as seen from the first team, or from
+/// the second: `+-` this side wins, `-+` the other, `--` both lose.
+fn forfeit_seen(f: ForfeitResult, from_first: bool) -> &'static str {
+    match (f, from_first) {
+        (ForfeitResult::FirstWins, true) | (ForfeitResult::SecondWins, false) => "+-",
+        (ForfeitResult::FirstWins, false) | (ForfeitResult::SecondWins, true) => "-+",
+        (ForfeitResult::Double, _) => "--",
     }
 }
 
@@ -168,18 +178,10 @@ fn match_line(tr: &Tr, m: &MatchView) -> MatchLine {
         left: side(tr, left),
         right: side(tr, right),
         score: (points(tr, score.0), points(tr, score.1)),
-        forfeit: m.forfeit.map(|f| {
-            let left_wins = match f {
-                ForfeitResult::FirstWins => Some(left_is_first),
-                ForfeitResult::SecondWins => Some(!left_is_first),
-                ForfeitResult::Double => None,
-            };
-            match left_wins {
-                Some(true) => "+ / −",
-                Some(false) => "− / +",
-                None => "− / −",
-            }
-            .to_string()
+        forfeit: m.forfeit.map(|f| match forfeit_seen(f, left_is_first) {
+            "+-" => "+ / −",
+            "-+" => "− / +",
+            _ => "− / −",
         }),
         boards: m
             .boards
@@ -311,11 +313,7 @@ fn round_json(view: &MatchRoundView) -> RoundJson {
                 white_team: team_json(white),
                 black_team: team_json(black),
                 score: (score.0.to_string(), score.1.to_string()),
-                forfeit: m.forfeit.map(|f| match (f, white_is_first) {
-                    (ForfeitResult::FirstWins, true) | (ForfeitResult::SecondWins, false) => "+-",
-                    (ForfeitResult::FirstWins, false) | (ForfeitResult::SecondWins, true) => "-+",
-                    (ForfeitResult::Double, _) => "--",
-                }),
+                forfeit: m.forfeit.map(|f| forfeit_seen(f, white_is_first)),
                 boards: m
                     .boards
                     .iter()
@@ -357,13 +355,7 @@ pub async fn teams(
     Query(q): Query<TeamsQuery>,
 ) -> Result<Response, WebError> {
     check_name(&section)?;
-    let chosen: Option<u32> = match q.round.as_deref().filter(|r| !r.is_empty()) {
-        None => None,
-        Some(r) => Some(
-            r.parse()
-                .map_err(|_| WebError::not_found(format!("round {r}")))?,
-        ),
-    };
+    let chosen = round_param(q.round.as_deref())?;
     let sec = section.clone();
     let lang = ctx.tr.lang;
     let (event, (report, round, nav)) = query(&app, &name, move |d| {

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use arbiter_web::i18n::MISSING_MARK;
 use axum::http::StatusCode;
+use serde_json::Value;
 
 use crate::common::TestServer;
 
@@ -113,6 +114,28 @@ async fn matches_follow_the_cup_rules_and_make_the_standings() {
                 *gp.entry(w["tpn"].as_u64().unwrap() as u32).or_default() += sw;
                 *gp.entry(b["tpn"].as_u64().unwrap() as u32).or_default() += sb;
             }
+        }
+        let forfeits: Vec<&Value> = matches.iter().filter(|m| !m["forfeit"].is_null()).collect();
+        if round == 3 {
+            // Match 4 is forfeited as a whole; its boards are lost by forfeit.
+            assert_eq!(forfeits.len(), 1);
+            let f = forfeits[0];
+            assert_eq!(f["number"], 4);
+            let code = f["forfeit"].as_str().unwrap();
+            let boards: Vec<&str> = f["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["result"].as_str().unwrap())
+                .collect();
+            // Board 1: the white team has White; board 2: Black.
+            match code {
+                "+-" => assert_eq!(boards, ["+/-", "-/+"]),
+                "-+" => assert_eq!(boards, ["-/+", "+/-"]),
+                other => panic!("forfeit {other}"),
+            }
+        } else {
+            assert!(forfeits.is_empty(), "round {round}");
         }
         if round == 4 {
             let done = matches
