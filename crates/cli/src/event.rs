@@ -454,7 +454,8 @@ pub enum SectionCommand {
 
 #[derive(Subcommand, Clone, Debug)]
 pub enum PlayerCommand {
-    /// Register a player; prints his id.
+    /// Register a player; prints his id. With --fide-id, what is not given
+    /// is filled from the FIDE list of the player database (`ratings import`).
     Add {
         /// The event file.
         event: PathBuf,
@@ -462,6 +463,8 @@ pub enum PlayerCommand {
         fields: PlayerFields,
         #[command(flatten)]
         section: SectionSelect,
+        #[command(flatten)]
+        db: crate::ratings::DbArg,
     },
     /// Register every player of a CSV file (UTF-8; header: name,rating,
     /// rapid,blitz,national,title,sex,born,fed,fide-id,club,team,tags in any
@@ -878,18 +881,27 @@ fn player(c: PlayerCommand) -> Result<(), DeskError> {
             event,
             fields,
             section,
+            db,
         } => {
-            let added = Desk::open(&event)?.add_player(
+            let listed = Desk::open(&event)?.add_player_from_list(
                 &origin(),
                 section.section.as_deref(),
                 &fields.form(&[]),
+                db.lookup().as_deref(),
             )?;
+            let added = &listed.added;
             for w in render::warnings(&added.warnings) {
                 out::warn(w);
             }
             out::line(format_args!(
-                "registered player {}: {} (section {})",
-                added.id, added.name, added.section
+                "registered player {}: {} (section {}){}",
+                added.id,
+                added.name,
+                added.section,
+                listed
+                    .list
+                    .map(|l| format!(", from the {l}"))
+                    .unwrap_or_default()
             ));
         }
         PlayerCommand::Import {

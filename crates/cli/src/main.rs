@@ -12,8 +12,10 @@ mod engine;
 mod event;
 mod exit;
 mod out;
+mod ratings;
 mod serve_cmd;
 mod standings_cmd;
+mod store_cmd;
 mod trf_cmd;
 
 use std::process::ExitCode;
@@ -56,6 +58,12 @@ enum Command {
     Crosstable(standings_cmd::CrosstableArgs),
     /// Serve the events of a folder as web pages, with the back office.
     Serve(serve_cmd::ServeArgs),
+    /// Rating lists in the local player database (FIDE's monthly list, national lists).
+    #[command(subcommand)]
+    Ratings(ratings::RatingsCommand),
+    /// Move events between event files and a PostgreSQL database.
+    #[command(subcommand)]
+    Store(store_cmd::StoreCommand),
     /// Accounts of the back office.
     #[command(subcommand)]
     User(serve_cmd::UserCommand),
@@ -95,6 +103,8 @@ fn main() -> ExitCode {
         Command::Crosstable(a) => standings_cmd::run_crosstable(a),
         Command::Serve(a) => serve_cmd::run_serve(a),
         Command::User(c) => serve_cmd::run_user(c),
+        Command::Ratings(c) => ratings::run(c),
+        Command::Store(c) => store_cmd::run(c),
         Command::Event(c) => event::run(*c),
         Command::Awards(c) => awards::run(c),
     }

@@ -17,6 +17,11 @@ pub struct ServeArgs {
     /// default: the current folder, or a new scratch folder with --demo).
     #[arg(long)]
     data: Option<PathBuf>,
+    /// Instead of a folder: the PostgreSQL database of the events, users
+    /// and sessions (postgres://USER@HOST/DATABASE). Several servers may
+    /// serve one database; each sees the others' changes live.
+    #[arg(long, conflicts_with_all = ["data", "demo"])]
+    database: Option<String>,
     /// First make demo events (a played 9-round Swiss, a five-group
     /// festival, a family team cup) and a back-office user `demo` in the folder.
     #[arg(long)]
@@ -26,7 +31,8 @@ pub struct ServeArgs {
     addr: SocketAddr,
 }
 
-/// `arbiter user …`: accounts of the back office (in DIR/arbiter-server.sqlite).
+/// `arbiter user …`: accounts of the back office (in DIR/arbiter-server.sqlite,
+/// or with --database in the PostgreSQL database).
 #[derive(Subcommand, Clone, Debug)]
 pub enum UserCommand {
     /// Add a user; asks for the password (or reads one line from standard
@@ -62,6 +68,9 @@ pub struct DataArg {
     /// The folder served by `arbiter serve --data`.
     #[arg(long, default_value = ".")]
     data: PathBuf,
+    /// The database served by `arbiter serve --database`.
+    #[arg(long, conflicts_with = "data")]
+    database: Option<String>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -85,6 +94,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
     };
     let options = ServeOptions {
         data,
+        database: args.database,
         addr: args.addr,
         demo: args.demo,
     };
@@ -97,7 +107,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
                     exit::FILE_ACCESS
                 }
                 ServeError::Io(_) => exit::INTERNAL,
-                ServeError::Demo(e) => exit::of(e.kind()),
+                ServeError::Demo(e) | ServeError::Database(e) => exit::of(e.kind()),
             })
         }
     }
@@ -118,7 +128,10 @@ pub fn run_user(command: UserCommand) -> ExitCode {
 }
 
 fn open(data: &DataArg) -> Result<Accounts, AccountError> {
-    Accounts::open(&DataDir::new(&data.data).server_db())
+    match &data.database {
+        Some(url) => Accounts::open_postgres(url),
+        None => Accounts::open(&DataDir::new(&data.data).server_db()),
+    }
 }
 
 fn event_name(text: &str) -> Result<EventName, AccountError> {

@@ -128,8 +128,8 @@ pub fn run_crosstable(a: CrosstableArgs) -> ExitCode {
     }
 }
 
-/// The source named on the command line: a TRF file, or an event file (a
-/// database) — the only reading of an event is through the desk.
+/// The source named on the command line: a TRF file, or an event (an
+/// event file or `postgres://…#EVENT`) — the only reading of an event is through the desk.
 enum Source {
     Trf(Box<arbiter_trf::TrfDocument>),
 
@@ -140,7 +140,7 @@ fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
     let is_trf_name = source
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
-    if is_trf_name || (section.is_none() && !arbiter_desk::is_database(source)) {
+    if is_trf_name || (section.is_none() && !arbiter_desk::is_event(source)) {
         return Ok(Source::Trf(Box::new(arbiter_desk::read_trf(source)?)));
     }
     Ok(Source::Event(Box::new(Desk::open_read_only(source)?)))

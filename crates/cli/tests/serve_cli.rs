@@ -98,3 +98,99 @@ fn served_standings_json_is_the_cli_standings_json() {
         assert!(!served["rows"].as_array().unwrap().is_empty());
     }
 }
+
+/// Runs the binary; its standard output, after checking it succeeded.
+fn arbiter(args: &[&str], input: Option<&str>) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.unwrap_or("").as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "arbiter {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `serve --database`: an event copied into PostgreSQL is served from it,
+/// its JSON standings the CLI's on `postgres://…#EVENT`; a result typed on
+/// the command line against the database is served at once; users added
+/// with `user add --database` live in the database.
+#[test]
+fn serve_database_publishes_the_events_of_postgresql() {
+    let Some(server) = arbiter_store::testing::postgres() else {
+        return;
+    };
+    let url = server.fresh_database("cli_serve");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("open.arb");
+    let f = file.to_str().unwrap();
+    arbiter(&["new", f, "--name", "City Open", "--rounds", "3"], None);
+    for (name, rating) in [("Rossi, Mario", "2100"), ("Verdi, Anna", "1980")] {
+        arbiter(
+            &["player", "add", f, "--name", name, "--rating", rating],
+            None,
+        );
+    }
+    arbiter(&["pair", f], None);
+    let event = format!("{url}#open");
+    arbiter(&["store", "copy", f, &event], None);
+    arbiter(
+        &[
+            "user",
+            "add",
+            "anna",
+            "--role",
+            "administrator",
+            "--database",
+            &url,
+        ],
+        Some("correct horse battery\n"),
+    );
+    assert_eq!(
+        arbiter(&["user", "list", "--database", &url], None),
+        "anna\tadministrator\t\n"
+    );
+
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "serve",
+            "--addr",
+            &format!("127.0.0.1:{port}"),
+            "--database",
+            &url,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _served = Served(child);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "arbiter serve did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let home: serde_json::Value =
+        serde_json::from_str(&get(port, "/", "application/json")).unwrap();
+    assert_eq!(home["events"], serde_json::json!(["open"]));
+    arbiter(&["result", &event, "1", "1", "0-1"], None);
+    let served = get(port, "/e/open/main/standings", "application/json");
+    let printed = arbiter(&["standings", &event, "--format", "json"], None);
+    let served: serde_json::Value = serde_json::from_str(&served).unwrap();
+    let printed: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    assert_eq!(served, printed);
+    // Verdi won with Black: first with 1 point.
+    assert_eq!(served["rows"][0]["name"], "Verdi, Anna", "{served}");
+}

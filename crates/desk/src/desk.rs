@@ -58,19 +58,20 @@ impl<T> Plan<T> {
 }
 
 impl Desk {
-    /// Opens the event file at `path` for commands.
+    /// Opens the event at `path` for commands: an event file, or
+    /// `postgres://…#EVENT` (an event of a PostgreSQL database).
     pub fn open(path: &Path) -> Result<Desk, DeskError> {
         Desk::open_with(path, Access::ReadWrite)
     }
 
-    /// Opens the event file at `path` for queries only.
+    /// Opens the event at `path` (as [`Desk::open`]) for queries only.
     pub fn open_read_only(path: &Path) -> Result<Desk, DeskError> {
         Desk::open_with(path, Access::ReadOnly)
     }
 
     fn open_with(path: &Path, access: Access) -> Result<Desk, DeskError> {
-        let store = storage::open(path, access)?;
-        Desk::over(store, path.display().to_string(), access)
+        let (store, name) = storage::open(path, access)?;
+        Desk::over(store, name, access)
     }
 
     /// A desk over any store (a database backend, a test's memory).
@@ -114,13 +115,8 @@ impl Desk {
         events: Vec<Event>,
         journal: Journal,
     ) -> Result<Desk, DeskError> {
-        let store = storage::create(path, origin.line(), &events)?;
-        Ok(Desk::created(
-            store,
-            path.display().to_string(),
-            journal,
-            &events,
-        ))
+        let (store, name) = storage::create(path, origin.line(), &events)?;
+        Ok(Desk::created(store, name, journal, &events))
     }
 
     /// Creates an event in memory (tests, previews, the web's drafts).
@@ -136,7 +132,7 @@ impl Desk {
         ))
     }
 
-    fn created(
+    pub(crate) fn created(
         store: Box<dyn JournalStore + Send>,
         name: String,
         journal: Journal,
@@ -254,7 +250,7 @@ impl Desk {
 }
 
 /// The state after the first command's entries, or why they are refused.
-fn fold_new(events: &[Event]) -> Result<Journal, DeskError> {
+pub(crate) fn fold_new(events: &[Event]) -> Result<Journal, DeskError> {
     let mut journal = Journal::default();
     journal
         .extend(

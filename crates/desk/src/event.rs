@@ -49,7 +49,7 @@ pub struct SectionSet {
 }
 
 impl NewEvent {
-    fn events(&self) -> Result<(Vec<Event>, EventCreated), DeskError> {
+    pub(crate) fn events(&self) -> Result<(Vec<Event>, EventCreated), DeskError> {
         let name = required_text("name", &self.name)?;
         let section = section_code(&self.section)?;
         let config = self.config.new_config()?;
@@ -84,8 +84,9 @@ fn section_code(code: &str) -> Result<String, DeskError> {
 }
 
 impl Desk {
-    /// Creates the event file `path` (which must not exist) with the event
-    /// and its first section; nothing is left behind when refused.
+    /// Creates the event at `path` (an event file or `postgres://…#EVENT`,
+    /// which must not exist) with the event and its first section; nothing
+    /// is left behind when refused.
     pub fn create(
         path: &Path,
         origin: &Origin,

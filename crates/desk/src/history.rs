@@ -201,9 +201,14 @@ pub(crate) fn describe(
             section,
             player,
         } => format!(
-            "registered {} ({id}) in section {section}, rating {}",
+            "registered {} ({id}) in section {section}, rating {}{}",
             player.name,
-            player.rating()
+            player.rating(),
+            player
+                .rating_list
+                .as_ref()
+                .map(|l| format!(", from the {l}"))
+                .unwrap_or_default()
         ),
         Event::PlayerUpdated { id, .. } => format!("updated {}", n(*id)),
         Event::PlayerWithdrawn { id, from_round } => {

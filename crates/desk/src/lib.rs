@@ -66,10 +66,14 @@
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
+//! * hosting: [`EventDatabase`] (the events of a PostgreSQL database, for a
+//!   server), [`copy_event`] (between an event file and a database);
+//! * rating lists: [`import_fide_list`], [`import_national_list`],
+//!   [`listed_player`], [`Desk::add_player_from_list`];
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
-//!   file, atomically, never over an event), [`is_database`], [`read_text`]
-//!   (plan, fee and series files, bounded).
+//!   file, atomically, never over an event), [`is_database`], [`is_event`],
+//!   [`read_text`] (plan, fee and series files, bounded).
 
 mod awards;
 mod desk;
@@ -78,12 +82,14 @@ mod event;
 mod export;
 pub mod forms;
 mod history;
+mod hosting;
 mod import;
 mod input;
 mod lots;
 mod origin;
 mod output;
 mod players;
+mod ratings;
 mod reports;
 mod rounds;
 mod storage;
@@ -105,18 +111,23 @@ pub use forms::{
     EventDetailsForm, PaymentForm, PlayerForm, SectionForm, TeamForm, TeamSettingsForm, Warning,
 };
 pub use history::{LogCommand, LogEntry, Undone};
+pub use hosting::{Changes, EventDatabase, copy_event};
 pub use import::{TrfImported, system_of_file};
 pub use input::read_text;
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
+pub use ratings::{
+    FIDE_LIST, ListImported, ListedPlayerAdded, ListedView, NationalImported, import_fide_list,
+    import_national_list, listed_player,
+};
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,
     trf_crosstable, trf_standings,
 };
 pub use rounds::{DissolvedBoard, PairingSet, ResultRecorded, SetPairing};
-pub use storage::{Access, is_database};
+pub use storage::{Access, is_database, is_event};
 pub use trf_file::{read_trf, trf_text};
 pub use views::{
     Absence, BoardView, EventSummary, Heading, PlayerList, PlayerRef, PlayerRow, RoundView, Seat,

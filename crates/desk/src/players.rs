@@ -75,6 +75,17 @@ impl Desk {
         form: &PlayerForm,
     ) -> Result<PlayerAdded, DeskError> {
         let (player, warnings) = form.apply(Player::default(), today())?;
+        self.register(origin, section, player, warnings)
+    }
+
+    /// Registers `player`, checked, in `section` (default: the first).
+    pub(crate) fn register(
+        &mut self,
+        origin: &Origin,
+        section: Option<&str>,
+        player: Player,
+        warnings: Vec<Warning>,
+    ) -> Result<PlayerAdded, DeskError> {
         self.commit(
             origin,
             |now| {

@@ -1,12 +1,13 @@
-//! The one place where event files are created and opened (and where the
-//! store's atomic creation and read-only opening plug in), and how a file
+//! The one place where events are created and opened — event files, and
+//! events of a PostgreSQL database named `postgres://…#EVENT` (where the
+//! store's atomic creation and read-only opening plug in) — and how a file
 //! is recognised as an event.
 
 use std::io::Read;
 use std::path::Path;
 
 use arbiter_model::journal::Event;
-use arbiter_store::{JournalStore, SqliteStore};
+use arbiter_store::{JournalStore, Location, Postgres, SqliteStore};
 
 use crate::error::DeskError;
 
@@ -19,24 +20,64 @@ pub enum Access {
     ReadOnly,
 }
 
-/// Opens the event file at `path`; for queries read-only (nothing in the
-/// file changes, a write-protected file can be read).
-pub(crate) fn open(path: &Path, access: Access) -> Result<Box<dyn JournalStore + Send>, DeskError> {
-    Ok(Box::new(match access {
-        Access::ReadWrite => SqliteStore::open(path)?,
-        Access::ReadOnly => SqliteStore::open_read_only(path)?,
-    }))
+/// Opens the event at `path` — an event file, or `postgres://…#EVENT` (an
+/// event of a PostgreSQL database); for queries read-only (nothing in an
+/// event file changes, a write-protected file can be read). Also returns
+/// how messages name the event (a database's URL without its password).
+pub(crate) fn open(
+    path: &Path,
+    access: Access,
+) -> Result<(Box<dyn JournalStore + Send>, String), DeskError> {
+    Ok(match location(path)? {
+        Location::File(path) => {
+            let store = match access {
+                Access::ReadWrite => SqliteStore::open(&path)?,
+                Access::ReadOnly => SqliteStore::open_read_only(&path)?,
+            };
+            (Box::new(store), path.display().to_string())
+        }
+        Location::Postgres { url, event } => {
+            let db = Postgres::connect(&url)?;
+            let name = format!("{}#{event}", db.target());
+            (Box::new(db.open(&event)?), name)
+        }
+    })
 }
 
-/// Creates the event file `path` holding `events` as its first command,
-/// atomically: the file appears complete or not at all, and of concurrent
-/// creations one succeeds ([`SqliteStore::create_with`]).
+/// Creates the event at `path` (an event file or `postgres://…#EVENT`)
+/// holding `events` as its first command, atomically: it appears complete
+/// or not at all, and of concurrent creations one succeeds
+/// ([`SqliteStore::create_with`], [`Postgres::create_with`]).
 pub(crate) fn create(
     path: &Path,
     line: &str,
     events: &[Event],
-) -> Result<Box<dyn JournalStore + Send>, DeskError> {
-    Ok(Box::new(SqliteStore::create_with(path, line, events)?))
+) -> Result<(Box<dyn JournalStore + Send>, String), DeskError> {
+    Ok(match location(path)? {
+        Location::File(path) => (
+            Box::new(SqliteStore::create_with(&path, line, events)?),
+            path.display().to_string(),
+        ),
+        Location::Postgres { url, event } => {
+            let db = Postgres::connect(&url)?;
+            let name = format!("{}#{event}", db.target());
+            (Box::new(db.create_with(&event, line, events)?), name)
+        }
+    })
+}
+
+/// Where `path` names an event: a file, or an event of a database.
+fn location(path: &Path) -> Result<Location, DeskError> {
+    match path.to_str() {
+        Some(text) => Location::parse(text).map_err(|e| DeskError::invalid("event", e.to_string())),
+        None => Ok(Location::File(path.to_path_buf())),
+    }
+}
+
+/// True when `path` names an event: `postgres://…` (an event of a
+/// database, its `#EVENT` checked on opening) or an SQLite database file.
+pub fn is_event(path: &Path) -> bool {
+    !matches!(location(path), Ok(Location::File(_))) || is_database(path)
 }
 
 /// True when `path` is an SQLite database — an event file or anybody's

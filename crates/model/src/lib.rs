@@ -12,7 +12,7 @@ pub mod system;
 pub mod team;
 pub mod tournament;
 
-pub use player::{Colour, Player, Ratings, Sex, Title, Tpn};
+pub use player::{Colour, Player, RatingList, Ratings, Sex, Title, Tpn};
 pub use points::Points;
 pub use round_entry::{ByeKind, Outcome, RoundEntry};
 pub use scoring::Scoring;

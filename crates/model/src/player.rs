@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::date::BirthDate;
+use crate::date::{BirthDate, Date};
 
 /// Tournament pairing number (TRF "starting rank", columns 5-8 of record 001).
 pub type Tpn = u32;
@@ -123,6 +123,24 @@ pub struct Player {
     /// order given; prize and fee conditions test them.
     #[serde(default)]
     pub tags: Vec<String>,
+    /// The rating list the data were taken from (`player add --fide-id`),
+    /// so the event records which list's ratings it uses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_list: Option<RatingList>,
+}
+
+/// A published rating list: whose (`FIDE`, or a national list's name) and
+/// of which date (FIDE: the first day of the list's month).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingList {
+    pub list: String,
+    pub date: Date,
+}
+
+impl fmt::Display for RatingList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} list {}", self.list, self.date)
+    }
 }
 
 impl Player {

@@ -45,7 +45,7 @@ pub use backoff::Backoff;
 pub use copy::{Location, copy, copy_between};
 pub use error::StoreError;
 pub use memory::MemoryStore;
-pub use postgres::{EventSummary, Notifier, Postgres, PostgresStore};
+pub use postgres::{EventSummary, Notifier, PooledEvent, Postgres, PostgresPool, PostgresStore};
 pub use sqlite::{SqliteStore, SqliteWatch};
 
 /// One stored journal entry.

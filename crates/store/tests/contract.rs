@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use arbiter_model::journal::Event;
 use arbiter_store::testing::{self, scratch};
 use arbiter_store::{
-    Entry, JournalStore, MemoryStore, Postgres, SqliteStore, StoreError, copy_between,
+    Entry, JournalStore, MemoryStore, Postgres, PostgresPool, SqliteStore, StoreError, copy_between,
 };
 use common::{Tally, append_retrying, created, withdrawal};
 
@@ -246,4 +246,35 @@ fn postgres_store() {
     concurrent_writers(&|| Box::new(db().open("shared").unwrap()));
     let names: Vec<String> = db().events().unwrap().into_iter().map(|e| e.name).collect();
     assert_eq!(names, ["from", "journal", "made", "raced", "shared", "to"]);
+}
+
+/// The same contract through a server's pool: events borrow one of three
+/// connections for each call, eight writers share them.
+#[test]
+fn pooled_postgres_store() {
+    let Some(server) = testing::postgres() else {
+        return;
+    };
+    let url = server.fresh_database("contract_pool");
+    let pool = PostgresPool::connect(&url, 3).unwrap();
+    journal_contract(&mut pool.create_with("journal", "", &[]).unwrap());
+    copy_contract(
+        &mut pool.create_with("from", "", &[]).unwrap(),
+        &mut pool.create_with("to", "", &[]).unwrap(),
+    );
+    creation_contract(&|events: &[Event]| {
+        Ok(Box::new(pool.create_with("made", "arbiter new", events)?) as Box<dyn JournalStore>)
+    });
+    racing_creations(&|events: &[Event]| {
+        Ok(Box::new(pool.create_with("raced", "arbiter new", events)?) as Box<dyn JournalStore>)
+    });
+    pool.create_with("shared", "new", &[created("Shared")])
+        .unwrap();
+    concurrent_writers(&|| Box::new(pool.open("shared").unwrap()));
+    let names: Vec<String> = pool.events().unwrap().into_iter().map(|e| e.name).collect();
+    assert_eq!(names, ["from", "journal", "made", "raced", "shared", "to"]);
+    assert!(matches!(
+        pool.open("nothing"),
+        Err(StoreError::NotFound { .. })
+    ));
 }

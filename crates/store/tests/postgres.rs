@@ -95,6 +95,9 @@ fn events_are_rows_listed_by_name() {
             ("zeta".to_string(), 1)
         ]
     );
+    assert_eq!(db.names().unwrap(), ["Open 2026", "alpha", "zeta"]);
+    assert!(db.exists("Open 2026").unwrap());
+    assert!(!db.exists("open 2026").unwrap());
     // The journals are separate.
     assert_eq!(db.open("zeta").unwrap().entries().unwrap().len(), 1);
     assert!(matches!(

@@ -15,39 +15,16 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
-use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
+mod support;
+
+use http_body_util::BodyExt;
 use tokio::sync::mpsc;
 
-type Http = Client<HttpConnector, Full<Bytes>>;
+use support::{
+    Http, PASSWORD, client, get, log_in, ms, open_boards, percentile, post_result, request,
+};
 
 const PAGE: &str = "/e/festival/E/standings";
-const PASSWORD: &str = "bench-password";
-
-fn request(addr: SocketAddr, path: &str) -> hyper::Request<Full<Bytes>> {
-    hyper::Request::get(format!("http://{addr}{path}"))
-        .body(Full::new(Bytes::new()))
-        .expect("request")
-}
-
-/// The body of a successful response, or why not.
-async fn get(http: &Http, req: hyper::Request<Full<Bytes>>) -> Result<String, String> {
-    let resp = http.request(req).await.map_err(|e| e.to_string())?;
-    let status = resp.status();
-    let body = resp
-        .into_body()
-        .collect()
-        .await
-        .map_err(|e| e.to_string())?
-        .to_bytes();
-    if !status.is_success() {
-        return Err(format!("status {status}"));
-    }
-    Ok(String::from_utf8_lossy(&body).into_owned())
-}
 
 /// A viewer's report of one change: when the event came, when its
 /// re-fetch ended, how long the re-fetch took.
@@ -132,78 +109,6 @@ async fn viewer(
     }
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
-}
-
-fn csrf_field(page: &str) -> String {
-    let m = "name=\"csrf\" value=\"";
-    let s = page.find(m).expect("csrf field") + m.len();
-    page[s..s + 64].to_string()
-}
-
-fn first_cookie(resp: &hyper::Response<hyper::body::Incoming>) -> String {
-    resp.headers()["set-cookie"]
-        .to_str()
-        .expect("cookie")
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .to_string()
-}
-
-/// Logs in through the form; the session cookie and its CSRF token.
-async fn log_in(http: &Http, addr: SocketAddr) -> (String, String) {
-    let form = http
-        .request(request(addr, "/login"))
-        .await
-        .expect("login page");
-    let pre = first_cookie(&form);
-    let page = form.into_body().collect().await.expect("body").to_bytes();
-    let body = format!(
-        "csrf={}&name=bench&password={PASSWORD}",
-        csrf_field(&String::from_utf8_lossy(&page))
-    );
-    let req = hyper::Request::post(format!("http://{addr}/login"))
-        .header("cookie", &pre)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(Full::new(Bytes::from(body)))
-        .expect("request");
-    let done = http.request(req).await.expect("login");
-    let cookie = first_cookie(&done);
-    let mut admin = request(addr, "/admin");
-    admin
-        .headers_mut()
-        .insert("cookie", cookie.parse().expect("header"));
-    let page = get(http, admin).await.expect("admin page");
-    (cookie, csrf_field(&page))
-}
-
-/// The boards of round 5 of the festival still without a result.
-async fn open_boards(http: &Http, addr: SocketAddr) -> Vec<(&'static str, u64)> {
-    let mut boards = Vec::new();
-    for section in ["A", "B", "C", "D", "E"] {
-        let mut req = request(addr, &format!("/e/festival/{section}/round/5"));
-        req.headers_mut()
-            .insert("accept", "application/json".parse().expect("header"));
-        let doc: serde_json::Value =
-            serde_json::from_str(&get(http, req).await.expect("round")).expect("json");
-        for b in doc["round"]["boards"].as_array().into_iter().flatten() {
-            if b["result"] == "" {
-                boards.push((section, b["number"].as_u64().unwrap_or(0)));
-            }
-        }
-    }
-    boards
-}
-
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let args: Vec<usize> = std::env::args()
@@ -231,9 +136,7 @@ async fn main() {
         let _ = axum::serve(listener, app).await;
     });
 
-    let http: Http = Client::builder(TokioExecutor::new())
-        .pool_max_idle_per_host(64)
-        .build(HttpConnector::new());
+    let http = client();
     let counters = Arc::new(Counters {
         errors: AtomicUsize::new(0),
         connected: AtomicUsize::new(0),
@@ -275,18 +178,10 @@ async fn main() {
     let boards = open_boards(&http, addr).await;
     for (k, (section, board)) in boards.iter().take(results).enumerate() {
         let code = ["1-0", "1/2", "0-1"][k % 3];
-        let body = format!("board={board}&result={}", code.replace('/', "%2F"));
-        let req = hyper::Request::post(format!(
-            "http://{addr}/admin/e/festival/{section}/round/5/result"
-        ))
-        .header("cookie", &cookie)
-        .header("x-csrf-token", &csrf)
-        .header("accept", "application/json")
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(Full::new(Bytes::from(body)))
-        .expect("request");
         let t0 = Instant::now();
-        get(&http, req).await.expect("result recorded");
+        post_result(&http, addr, (&cookie, &csrf), section, *board, code)
+            .await
+            .expect("result recorded");
         let entered = t0.elapsed();
         let live = counters.connected.load(Ordering::Relaxed);
         let mut first: HashMap<u64, Seen> = HashMap::new();

@@ -1,10 +1,15 @@
 //! Accounts of the back office: users with an Argon2id password hash, a
 //! role (administrator: every event; arbiter: the events granted to them),
-//! and login sessions. They live in the server database `DIR/arbiter-server.sqlite`
-//! beside the events, never in an event file.
+//! and login sessions. They live in the server database — the file
+//! `DIR/arbiter-server.sqlite` beside the event files ([`sqlite`]), or the
+//! PostgreSQL database of the events, shared by every server over it
+//! ([`postgres`], issue 15 part 4) — never in an event file.
 //!
-//! The API takes and returns plain values, so a PostgreSQL implementation
-//! (issue 15: sessions in the shared database) can stand behind it.
+//! The rules (names, password length, hashing, tokens, expiry) are here;
+//! each backend only stores and finds rows ([`Rows`]).
+
+mod postgres;
+mod sqlite;
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -13,7 +18,6 @@ use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use blake2::{Blake2b512, Digest};
-use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::data_dir::EventName;
 
@@ -22,27 +26,6 @@ pub const SESSION_SECONDS: i64 = 24 * 3600;
 
 /// The shortest password accepted.
 pub const MIN_PASSWORD: usize = 8;
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS users (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    role TEXT NOT NULL CHECK (role IN ('administrator', 'arbiter')),
-    password_hash TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS grants (
-    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    event TEXT NOT NULL,
-    PRIMARY KEY (user_id, event)
-);
-CREATE TABLE IF NOT EXISTS sessions (
-    token_hash TEXT PRIMARY KEY,
-    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-    csrf TEXT NOT NULL,
-    expires_at INTEGER NOT NULL
-);
-";
 
 /// What a user may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,50 +94,92 @@ pub enum AccountError {
     Mismatch,
     #[error("cannot read the password: {0}")]
     Unreadable(String),
-    #[error("server database {path}: {source}")]
-    Database {
-        path: String,
-        source: rusqlite::Error,
-    },
+    #[error("server database {path}: {detail}")]
+    Database { path: String, detail: String },
     #[error("password hashing: {0}")]
     Hash(String),
     #[error("no random numbers from the system: {0}")]
     Random(String),
 }
 
+/// A user's row: id, role, password hash.
+type UserRow = (i64, String, String);
+
+/// A session's row: the user's id, name and role, and the CSRF token.
+type SessionRow = (i64, String, String, String);
+
+/// What a backend stores; errors are the database's message.
+trait Rows: Send {
+    /// Inserts a user; `None` when the name is taken.
+    fn insert_user(
+        &mut self,
+        name: &str,
+        role: &str,
+        hash: &str,
+        at: i64,
+    ) -> Result<Option<i64>, String>;
+    /// Lets user `user_id` manage `event` (again: no change).
+    fn grant(&mut self, user_id: i64, event: &str) -> Result<(), String>;
+    /// Every user name, sorted.
+    fn user_names(&mut self) -> Result<Vec<String>, String>;
+    fn user(&mut self, name: &str) -> Result<Option<UserRow>, String>;
+    /// The events granted to `user_id`, sorted.
+    fn grants(&mut self, user_id: i64) -> Result<Vec<String>, String>;
+    /// Drops the sessions expired at `now` and stores a new one.
+    fn insert_session(
+        &mut self,
+        token_hash: &str,
+        user_id: i64,
+        csrf: &str,
+        expires_at: i64,
+        now: i64,
+    ) -> Result<(), String>;
+    /// The session of `token_hash` unless expired at `now`.
+    fn session(&mut self, token_hash: &str, now: i64) -> Result<Option<SessionRow>, String>;
+    fn end_session(&mut self, token_hash: &str) -> Result<(), String>;
+}
+
 /// The server database.
 pub struct Accounts {
-    conn: Mutex<Connection>,
+    rows: Mutex<Box<dyn Rows>>,
+    /// The database, for messages (no password).
     path: String,
 }
 
 impl Accounts {
-    /// Opens (creating if needed) the server database at `path`.
+    /// Opens (creating if needed) the server database file at `path`.
     pub fn open(path: &Path) -> Result<Accounts, AccountError> {
-        let db = |source| AccountError::Database {
-            path: path.display().to_string(),
-            source,
-        };
-        let conn = Connection::open(path).map_err(db)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(db)?;
-        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
-            .map_err(db)?;
-        conn.execute_batch(SCHEMA).map_err(db)?;
+        let shown = path.display().to_string();
+        let rows = sqlite::SqliteRows::open(path).map_err(|detail| AccountError::Database {
+            path: shown.clone(),
+            detail,
+        })?;
         Ok(Accounts {
-            conn: Mutex::new(conn),
-            path: path.display().to_string(),
+            rows: Mutex::new(Box::new(rows)),
+            path: shown,
+        })
+    }
+
+    /// Opens the accounts in the PostgreSQL database at `url` (creating
+    /// their tables if needed): every server over that database shares
+    /// users, grants and sessions. Blocking: not on an async thread.
+    pub fn open_postgres(url: &str) -> Result<Accounts, AccountError> {
+        let (rows, shown) = postgres::PostgresRows::open(url)
+            .map_err(|(path, detail)| AccountError::Database { path, detail })?;
+        Ok(Accounts {
+            rows: Mutex::new(Box::new(rows)),
+            path: shown,
         })
     }
 
     fn with<T>(
         &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+        f: impl FnOnce(&mut dyn Rows) -> Result<T, String>,
     ) -> Result<T, AccountError> {
-        let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-        f(&conn).map_err(|source| AccountError::Database {
+        let mut rows = self.rows.lock().unwrap_or_else(|p| p.into_inner());
+        f(rows.as_mut()).map_err(|detail| AccountError::Database {
             path: self.path.clone(),
-            source,
+            detail,
         })
     }
 
@@ -165,16 +190,9 @@ impl Accounts {
             return Err(AccountError::WeakPassword);
         }
         let hash = hash_password(password)?;
-        if self.find(name)?.is_some() {
-            return Err(AccountError::Exists(name.to_string()));
-        }
-        let id = self.with(|c| {
-            c.execute(
-                "INSERT INTO users (name, role, password_hash, created_at) VALUES (?1, ?2, ?3, ?4)",
-                params![name, role.as_str(), hash, now()],
-            )?;
-            Ok(c.last_insert_rowid())
-        })?;
+        let id = self
+            .with(|r| r.insert_user(name, role.as_str(), &hash, now()))?
+            .ok_or_else(|| AccountError::Exists(name.to_string()))?;
         Ok(User {
             id,
             name: name.to_string(),
@@ -188,24 +206,14 @@ impl Accounts {
         let user = self
             .find(name)?
             .ok_or_else(|| AccountError::NoSuchUser(name.to_string()))?;
-        self.with(|c| {
-            c.execute(
-                "INSERT OR IGNORE INTO grants (user_id, event) VALUES (?1, ?2)",
-                params![user.id, event.as_str()],
-            )
-        })?;
-        Ok(())
+        self.with(|r| r.grant(user.id, event.as_str()))
     }
 
     /// Every user, by name.
     pub fn users(&self) -> Result<Vec<User>, AccountError> {
-        let ids: Vec<String> = self.with(|c| {
-            let mut stmt = c.prepare("SELECT name FROM users ORDER BY name")?;
-            let rows = stmt.query_map([], |r| r.get(0))?;
-            rows.collect()
-        })?;
+        let names = self.with(|r| r.user_names())?;
         let mut users = Vec::new();
-        for name in ids {
+        for name in names {
             users.extend(self.find(&name)?);
         }
         Ok(users)
@@ -213,25 +221,14 @@ impl Accounts {
 
     /// The user called `name`, with their grants.
     pub fn find(&self, name: &str) -> Result<Option<User>, AccountError> {
-        let row: Option<(i64, String)> = self.with(|c| {
-            c.query_row("SELECT id, role FROM users WHERE name = ?1", [name], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })
-            .optional()
-        })?;
-        let Some((id, role)) = row else {
+        let Some((id, role, _)) = self.with(|r| r.user(name))? else {
             return Ok(None);
         };
         Ok(Some(self.user_by_id(id, name, &role)?))
     }
 
     fn user_by_id(&self, id: i64, name: &str, role: &str) -> Result<User, AccountError> {
-        let events: Vec<String> = self.with(|c| {
-            let mut stmt =
-                c.prepare("SELECT event FROM grants WHERE user_id = ?1 ORDER BY event")?;
-            let rows = stmt.query_map([id], |r| r.get(0))?;
-            rows.collect()
-        })?;
+        let events = self.with(|r| r.grants(id))?;
         Ok(User {
             id,
             name: name.to_string(),
@@ -246,14 +243,7 @@ impl Accounts {
     /// The user if `password` is theirs. Unknown names cost the same
     /// Argon2 work as known ones, so timing does not tell which exist.
     pub fn verify(&self, name: &str, password: &str) -> Result<Option<User>, AccountError> {
-        let row: Option<(i64, String, String)> = self.with(|c| {
-            c.query_row(
-                "SELECT id, role, password_hash FROM users WHERE name = ?1",
-                [name],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()
-        })?;
+        let row = self.with(|r| r.user(name))?;
         let stored = match &row {
             Some((_, _, hash)) => hash.clone(),
             None => dummy_hash()?,
@@ -273,11 +263,14 @@ impl Accounts {
     pub fn start_session(&self, user: &User) -> Result<String, AccountError> {
         let token = random_token()?;
         let csrf = random_token()?;
-        self.with(|c| {
-            c.execute("DELETE FROM sessions WHERE expires_at < ?1", [now()])?;
-            c.execute(
-                "INSERT INTO sessions (token_hash, user_id, csrf, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                params![token_hash(&token), user.id, csrf, now() + SESSION_SECONDS],
+        let at = now();
+        self.with(|r| {
+            r.insert_session(
+                &token_hash(&token),
+                user.id,
+                &csrf,
+                at + SESSION_SECONDS,
+                at,
             )
         })?;
         Ok(token)
@@ -285,16 +278,8 @@ impl Accounts {
 
     /// The live session of cookie `token`.
     pub fn session(&self, token: &str) -> Result<Option<Session>, AccountError> {
-        let row: Option<(i64, String, String, String)> = self.with(|c| {
-            c.query_row(
-                "SELECT u.id, u.name, u.role, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id
-                 WHERE s.token_hash = ?1 AND s.expires_at >= ?2",
-                params![token_hash(token), now()],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
-            .optional()
-        })?;
-        let Some((id, name, role, csrf)) = row else {
+        let Some((id, name, role, csrf)) = self.with(|r| r.session(&token_hash(token), now()))?
+        else {
             return Ok(None);
         };
         Ok(Some(Session {
@@ -305,13 +290,7 @@ impl Accounts {
 
     /// Ends the session of cookie `token`.
     pub fn end_session(&self, token: &str) -> Result<(), AccountError> {
-        self.with(|c| {
-            c.execute(
-                "DELETE FROM sessions WHERE token_hash = ?1",
-                [token_hash(token)],
-            )
-        })?;
-        Ok(())
+        self.with(|r| r.end_session(&token_hash(token)))
     }
 }
 
@@ -370,9 +349,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn users_passwords_grants_and_sessions() {
+    fn users_passwords_grants_and_sessions_in_a_file() {
         let dir = tempfile::tempdir().unwrap();
-        let accounts = Accounts::open(&dir.path().join("server.sqlite")).unwrap();
+        exercise(&Accounts::open(&dir.path().join("server.sqlite")).unwrap());
+    }
+
+    #[test]
+    fn users_passwords_grants_and_sessions_in_postgresql() {
+        let Some(server) = arbiter_store::testing::postgres() else {
+            return;
+        };
+        let url = server.fresh_database("accounts");
+        exercise(&Accounts::open_postgres(&url).unwrap());
+        // A second server over the database sees the same accounts.
+        let other = Accounts::open_postgres(&url).unwrap();
+        assert!(other.verify("anna", "long enough").unwrap().is_some());
+    }
+
+    fn exercise(accounts: &Accounts) {
         assert!(matches!(
             accounts.add_user("anna", "short", Role::Arbiter),
             Err(AccountError::WeakPassword)
@@ -404,9 +398,7 @@ mod tests {
         accounts.end_session(&token).unwrap();
         assert!(accounts.session(&token).unwrap().is_none());
         // The hash is an Argon2id PHC string, never the password.
-        let stored: String = accounts
-            .with(|c| c.query_row("SELECT password_hash FROM users", [], |r| r.get(0)))
-            .unwrap();
+        let (_, _, stored) = accounts.with(|r| r.user("anna")).unwrap().unwrap();
         assert!(stored.starts_with("$argon2id$"), "{stored}");
         assert!(!stored.contains("long enough"));
     }

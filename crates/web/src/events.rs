@@ -3,31 +3,86 @@
 //! journal grew ([`Desk::refresh_if_changed`]); every command opens the
 //! event for writing, runs one desk command, and tells the live hub. The
 //! same look at the journal's last entry tells the live watcher what
-//! changed ([`JournalSeqs`]).
+//! changed ([`JournalSeqs`]); over a database, its notifications do
+//! ([`Notifications`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use arbiter_desk::{Desk, DeskError, ErrorKind, Origin};
+use arbiter_desk::{Access, Changes, Desk, DeskError, ErrorKind, EventDatabase, NewEvent, Origin};
 use axum::http::StatusCode;
 
 use crate::data_dir::{DataDir, EventName};
 use crate::error::{Message, WebError};
-use crate::live::{ChangeSource, Hub};
+use crate::live::{ChangeFeed, ChangeSource, Hub};
 
-/// The events of the data folder, as the desk opens them.
+/// Where the served events live.
+#[derive(Clone)]
+pub enum Catalog {
+    /// `--data DIR`: the event files `DIR/NAME.arb`.
+    Folder(DataDir),
+    /// `--database postgres://…`: the events of a database, which every
+    /// server over it shares (issue 15 part 4).
+    Database(EventDatabase),
+}
+
+/// The served events, as the desk opens them.
 pub struct Events {
-    dir: DataDir,
+    catalog: Catalog,
     hub: Arc<Hub>,
     open: Mutex<HashMap<EventName, Arc<Mutex<Desk>>>>,
 }
 
 impl Events {
-    pub fn new(dir: DataDir, hub: Arc<Hub>) -> Events {
+    pub fn new(catalog: Catalog, hub: Arc<Hub>) -> Events {
         Events {
-            dir,
+            catalog,
             hub,
             open: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The events' place, for messages (a database without its password).
+    pub fn shown(&self) -> String {
+        match &self.catalog {
+            Catalog::Folder(dir) => dir.root().display().to_string(),
+            Catalog::Database(db) => db.target().to_string(),
+        }
+    }
+
+    /// Every event, by name (a database's events whose name is not a URL
+    /// name are not published).
+    pub fn names(&self) -> Result<Vec<EventName>, WebError> {
+        match &self.catalog {
+            Catalog::Folder(dir) => dir.events().map_err(WebError::internal),
+            Catalog::Database(db) => Ok(db
+                .names()
+                .map_err(desk_error)?
+                .iter()
+                .filter_map(|n| EventName::parse(n).ok())
+                .collect()),
+        }
+    }
+
+    /// Is there an event `event`?
+    pub fn exists(&self, event: &EventName) -> Result<bool, WebError> {
+        match &self.catalog {
+            Catalog::Folder(dir) => Ok(dir.event_path(event).exists()),
+            Catalog::Database(db) => db.exists(event.as_str()).map_err(desk_error),
+        }
+    }
+
+    fn open(&self, event: &EventName, access: Access) -> Result<Desk, DeskError> {
+        match &self.catalog {
+            Catalog::Folder(dir) => {
+                let path = dir.event_path(event);
+                match access {
+                    Access::ReadWrite => Desk::open(&path),
+                    Access::ReadOnly => Desk::open_read_only(&path),
+                }
+            }
+            Catalog::Database(db) => db.open(event.as_str(), access),
         }
     }
 
@@ -37,8 +92,9 @@ impl Events {
         event: &EventName,
         query: impl FnOnce(&mut Desk) -> Result<T, DeskError>,
     ) -> Result<T, WebError> {
-        let path = self.dir.event_path(event);
-        if !path.is_file() {
+        if let Catalog::Folder(dir) = &self.catalog
+            && !dir.event_path(event).is_file()
+        {
             return Err(WebError::not_found(event.to_string()));
         }
         let slot = {
@@ -48,7 +104,7 @@ impl Events {
         let slot = match slot {
             Some(slot) => slot,
             None => {
-                let desk = Desk::open_read_only(&path).map_err(desk_error)?;
+                let desk = self.open(event, Access::ReadOnly).map_err(desk_error)?;
                 let slot = Arc::new(Mutex::new(desk));
                 let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
                 open.entry(event.clone()).or_insert(slot).clone()
@@ -65,21 +121,25 @@ impl Events {
         event: &EventName,
         command: impl FnOnce(&mut Desk) -> Result<T, DeskError>,
     ) -> Result<T, DeskError> {
-        let path = self.dir.event_path(event);
-        let mut desk = Desk::open(&path)?;
+        let mut desk = self.open(event, Access::ReadWrite)?;
         let outcome = command(&mut desk)?;
         self.hub.publish(event, 0);
         Ok(outcome)
     }
 
-    /// Creates event `event` by `create` (which gets the path) and tells
-    /// nobody: a new event has no viewers yet.
-    pub fn create<T>(
+    /// Creates event `event` ([`Desk::create`]) and tells nobody: a new
+    /// event has no viewers yet.
+    pub fn create(
         &self,
         event: &EventName,
-        create: impl FnOnce(&std::path::Path) -> Result<T, DeskError>,
-    ) -> Result<T, DeskError> {
-        create(&self.dir.event_path(event))
+        origin: &Origin,
+        request: &NewEvent,
+    ) -> Result<(), DeskError> {
+        match &self.catalog {
+            Catalog::Folder(dir) => Desk::create(&dir.event_path(event), origin, request),
+            Catalog::Database(db) => db.create(event.as_str(), origin, request),
+        }
+        .map(drop)
     }
 }
 
@@ -146,6 +206,65 @@ impl ChangeSource for JournalSeqs {
     }
 }
 
+/// Change detection over a database: its notifications, whoever wrote
+/// (this server, another server, the CLI). As with [`JournalSeqs`], an
+/// event that just got viewers counts as changed (a write may have come
+/// between their page load and their live connection); after a lost
+/// connection every watched event does, since notifications sent
+/// meanwhile are gone.
+pub struct Notifications {
+    db: EventDatabase,
+    changes: Option<Changes>,
+    watched: BTreeSet<EventName>,
+}
+
+impl Notifications {
+    pub fn new(db: EventDatabase) -> Notifications {
+        Notifications {
+            db,
+            changes: None,
+            watched: BTreeSet::new(),
+        }
+    }
+}
+
+impl ChangeFeed for Notifications {
+    fn wait(&mut self, timeout: Duration, hub: &Hub) -> Vec<EventName> {
+        let watched: BTreeSet<EventName> = hub.watched().into_iter().collect();
+        let mut changed: BTreeSet<EventName> = watched.difference(&self.watched).cloned().collect();
+        self.watched = watched;
+        let changes = match &mut self.changes {
+            Some(changes) => changes,
+            None => match self.db.listen() {
+                Ok(changes) => {
+                    self.changes = Some(changes);
+                    return self.watched.iter().cloned().collect();
+                }
+                Err(e) => {
+                    eprintln!("arbiter serve: live updates: {e}");
+                    std::thread::sleep(timeout);
+                    return Vec::new();
+                }
+            },
+        };
+        if !changed.is_empty() {
+            // Tell the new viewers now; the notifications come next call.
+            return changed.into_iter().collect();
+        }
+        match changes.wait(timeout) {
+            Ok(names) => {
+                changed.extend(names.iter().filter_map(|n| EventName::parse(n).ok()));
+            }
+            Err(e) => {
+                eprintln!("arbiter serve: live updates: {e}");
+                self.changes = None;
+                self.watched.clear();
+            }
+        }
+        changed.into_iter().collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,7 +285,7 @@ mod tests {
             },
         };
         let (mut writer, _) = Desk::create(&data.event_path(&open), &origin, &request).unwrap();
-        let events = Arc::new(Events::new(data, Arc::new(Hub::default())));
+        let events = Arc::new(Events::new(Catalog::Folder(data), Arc::new(Hub::default())));
         let mut source = JournalSeqs::new(events);
         let watched = std::slice::from_ref(&open);
         let first = source.poll(watched);

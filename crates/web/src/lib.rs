@@ -26,6 +26,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use arbiter_desk::EventDatabase;
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post};
@@ -33,6 +34,7 @@ use axum::routing::{get, post};
 pub use accounts::{AccountError, Accounts, Role};
 pub use data_dir::{DataDir, EventName};
 pub use error::{Message, WebError};
+use events::{Catalog, Events};
 use state::{AppState, Inner};
 
 /// How to run the server.
@@ -40,6 +42,10 @@ use state::{AppState, Inner};
 pub struct ServeOptions {
     /// The folder of event files.
     pub data: PathBuf,
+    /// Instead of `data`: the PostgreSQL database of the events, accounts
+    /// and sessions (`postgres://user@host/db`), which several servers may
+    /// share.
+    pub database: Option<String>,
     pub addr: SocketAddr,
     /// Make the demo events (and an administrator `demo`) in `data` first.
     pub demo: bool,
@@ -64,6 +70,8 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
     #[error("demo: {0}")]
     Demo(#[from] arbiter_desk::DeskError),
+    #[error("database: {0}")]
+    Database(arbiter_desk::DeskError),
 }
 
 /// A server over one data folder, ready to route requests.
@@ -81,20 +89,38 @@ impl Server {
         }
         let accounts = Accounts::open(&data.server_db())?;
         let hub = Arc::new(live::Hub::default());
-        let events = Arc::new(events::Events::new(data.clone(), hub.clone()));
+        let events = Arc::new(Events::new(Catalog::Folder(data), hub.clone()));
         live::spawn_watcher(
             hub.clone(),
             Box::new(events::JournalSeqs::new(events.clone())),
         );
-        Ok(Server {
+        Ok(Server::over(events, accounts, hub))
+    }
+
+    /// A stateless server over the PostgreSQL database at `url`: its
+    /// events, accounts and sessions are the database's, and it hears of
+    /// every change (whichever server or command made it) by
+    /// `LISTEN/NOTIFY`, so several servers may share the database.
+    /// Blocking: call before starting the async runtime, or from a
+    /// blocking task.
+    pub fn open_database(url: &str) -> Result<Server, ServeError> {
+        let db = EventDatabase::connect(url).map_err(ServeError::Database)?;
+        let accounts = Accounts::open_postgres(url)?;
+        let hub = Arc::new(live::Hub::default());
+        let events = Arc::new(Events::new(Catalog::Database(db.clone()), hub.clone()));
+        live::spawn_feed(hub.clone(), Box::new(events::Notifications::new(db)));
+        Ok(Server::over(events, accounts, hub))
+    }
+
+    fn over(events: Arc<Events>, accounts: Accounts, hub: Arc<live::Hub>) -> Server {
+        Server {
             state: AppState(Arc::new(Inner {
                 events,
-                data,
                 accounts,
                 hub,
                 limiter: Default::default(),
             })),
-        })
+        }
     }
 
     /// The accounts of this server's database.
@@ -235,8 +261,18 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
             DEMO_USER.1
         );
     }
+    let (server, served) = match &options.database {
+        Some(url) => {
+            let server = Server::open_database(url)?;
+            let served = format!("the database {}", server.state.events.shown());
+            (server, served)
+        }
+        None => (
+            Server::open(&options.data)?,
+            options.data.display().to_string(),
+        ),
+    };
     runtime.block_on(async {
-        let server = Server::open(&options.data)?;
         let listener = tokio::net::TcpListener::bind(options.addr)
             .await
             .map_err(|source| ServeError::Listen {
@@ -244,10 +280,7 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
                 source,
             })?;
         let addr = listener.local_addr()?;
-        println!(
-            "Arbiter is serving the events of {} at http://{addr}/ (Ctrl-C stops it)",
-            options.data.display()
-        );
+        println!("Arbiter is serving the events of {served} at http://{addr}/ (Ctrl-C stops it)");
         axum::serve(
             listener,
             server

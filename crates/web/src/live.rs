@@ -8,10 +8,12 @@
 //! viewers, so writes by another process — the CLI on the same file, or
 //! another server — reach the pages within [`POLL_INTERVAL`] plus a fetch.
 //!
-//! How an event's changes are detected is the [`ChangeSource`] seam: today
-//! the last `seq` of each watched event's journal, read through its open
-//! desk ([`crate::events::JournalSeqs`]); PostgreSQL `LISTEN/NOTIFY` (for
-//! several servers over one database, issue 15) plugs in here.
+//! How an event's changes are detected: over a folder, the [`ChangeSource`]
+//! seam polls the last `seq` of each watched event's journal through its
+//! open desk ([`crate::events::JournalSeqs`]); over a PostgreSQL database
+//! (several servers, issue 15), a [`ChangeFeed`] hears the database's
+//! `LISTEN/NOTIFY` and tells the viewers at once
+//! ([`crate::events::Notifications`]).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -70,6 +72,34 @@ pub trait ChangeSource: Send {
     /// Of `events`, those that changed since the last call, with a number
     /// that grows with every change.
     fn poll(&mut self, events: &[EventName]) -> Vec<(EventName, u64)>;
+}
+
+/// Hears of changes as they happen (a database's notifications).
+pub trait ChangeFeed: Send {
+    /// Waits up to `timeout`; the events that changed meanwhile (of those
+    /// `hub` shows, or any).
+    fn wait(&mut self, timeout: Duration, hub: &Hub) -> Vec<EventName>;
+}
+
+/// How long a feed waits before looking whether the hub still lives.
+const FEED_WAIT: Duration = Duration::from_secs(1);
+
+/// Runs the feed until the hub is dropped, telling the viewers of every
+/// changed event at once.
+pub fn spawn_feed(hub: Arc<Hub>, mut feed: Box<dyn ChangeFeed>) {
+    let weak = Arc::downgrade(&hub);
+    drop(hub);
+    std::thread::Builder::new()
+        .name("arbiter-live-feed".into())
+        .spawn(move || {
+            while let Some(hub) = weak.upgrade() {
+                for event in feed.wait(FEED_WAIT, &hub) {
+                    hub.publish(&event, 0);
+                }
+            }
+        })
+        .map(drop)
+        .unwrap_or_else(|e| eprintln!("arbiter serve: no live feed thread: {e}"));
 }
 
 /// Runs the watcher until the hub is dropped.

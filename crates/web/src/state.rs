@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use crate::accounts::Accounts;
-use crate::data_dir::DataDir;
 use crate::events::Events;
 use crate::live::Hub;
 use crate::security::rate_limit::LoginLimiter;
@@ -13,7 +12,6 @@ use crate::security::rate_limit::LoginLimiter;
 pub struct AppState(pub Arc<Inner>);
 
 pub struct Inner {
-    pub data: DataDir,
     pub events: Arc<Events>,
     pub accounts: Accounts,
     pub hub: Arc<Hub>,

@@ -109,7 +109,7 @@ pub fn players_text(list: &PlayerList) -> String {
         let p = &row.player;
         let _ = writeln!(
             out,
-            "{:>4} {:>4}  {:<30} {:>6} {:<5} {:<4} {}{}",
+            "{:>4} {:>4}  {:<30} {:>6} {:<5} {:<4} {}{}{}",
             row.id,
             row.tpn,
             p.name,
@@ -119,6 +119,10 @@ pub fn players_text(list: &PlayerList) -> String {
             p.team.as_deref().unwrap_or_default(),
             row.withdrawn_from
                 .map(|r| format!(" [withdrawn from round {r}]"))
+                .unwrap_or_default(),
+            p.rating_list
+                .as_ref()
+                .map(|l| format!(" [{l}]"))
                 .unwrap_or_default()
         );
     }

@@ -22,6 +22,12 @@ pub enum Warning {
     /// The name does not fit the 33 characters of the TRF player record
     /// (001, columns 15-47): the export shortens it.
     LongName { name: String, chars: usize },
+    /// `player add --fide-id` of an id the rating list does not hold: the
+    /// player is registered as typed.
+    NotInRatingList {
+        fide_id: u64,
+        list: arbiter_model::RatingList,
+    },
 }
 
 impl std::fmt::Display for Warning {
@@ -31,6 +37,10 @@ impl std::fmt::Display for Warning {
                 f,
                 "the name '{name}' has {chars} characters; a TRF player record holds {} (the export shortens it)",
                 text::TRF_NAME_WIDTH
+            ),
+            Warning::NotInRatingList { fide_id, list } => write!(
+                f,
+                "FIDE id {fide_id} is not in the {list}; registered as typed"
             ),
         }
     }

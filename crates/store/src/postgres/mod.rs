@@ -15,6 +15,7 @@
 //! synchronous (a web server calls it from a blocking task).
 
 mod notify;
+mod pool;
 
 use std::time::Duration;
 
@@ -27,6 +28,7 @@ use crate::migrations;
 use crate::{CommandInfo, Entry, JournalStore, StoreError, clock};
 
 pub use notify::Notifier;
+pub use pool::{PooledEvent, PostgresPool};
 
 /// The notification channel of journal changes; the payload is the event's name.
 pub const CHANNEL: &str = "arbiter_journal";
@@ -36,9 +38,35 @@ const MAX_NAME: usize = 200;
 
 /// A connection to an Arbiter database.
 pub struct Postgres {
-    client: Client,
+    client: Connection,
     /// The server and database, without password, for messages.
     target: String,
+}
+
+/// A connection of its own, or one lent by a [`PostgresPool`] (given back
+/// when dropped).
+enum Connection {
+    Own(Client),
+    Pooled(r2d2::PooledConnection<pool::Manager>),
+}
+
+impl std::ops::Deref for Connection {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        match self {
+            Connection::Own(c) => c,
+            Connection::Pooled(c) => c,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Connection {
+    fn deref_mut(&mut self) -> &mut Client {
+        match self {
+            Connection::Own(c) => c,
+            Connection::Pooled(c) => c,
+        }
+    }
 }
 
 /// One event of a database, as listed.
@@ -56,7 +84,10 @@ impl Postgres {
     /// or `host=… dbname=…`) and applies the missing migrations.
     pub fn connect(url: &str) -> Result<Postgres, StoreError> {
         let (client, target) = connect_client(url)?;
-        let mut db = Postgres { client, target };
+        let mut db = Postgres {
+            client: Connection::Own(client),
+            target,
+        };
         db.migrate()?;
         Ok(db)
     }
@@ -69,13 +100,13 @@ impl Postgres {
     /// The schema version of the database.
     pub fn schema_version(&mut self) -> Result<u32, StoreError> {
         let target = self.target.clone();
-        read_version(&mut self.client, &target)
+        read_version(&mut *self.client, &target)
     }
 
     fn migrate(&mut self) -> Result<(), StoreError> {
         let target = self.target.clone();
         let known = migrations::latest_postgres();
-        if read_version(&mut self.client, &target)? == known {
+        if read_version(&mut *self.client, &target)? == known {
             return Ok(());
         }
         let mut tx = self.client.transaction().map_err(|e| server(&target, &e))?;
@@ -120,6 +151,24 @@ impl Postgres {
                 last_seq: r.get::<_, i64>(2) as u64,
             })
             .collect())
+    }
+
+    /// The names of every event, sorted (one look at the events table).
+    pub fn names(&mut self) -> Result<Vec<String>, StoreError> {
+        let rows = self
+            .client
+            .query("SELECT name FROM arbiter_events ORDER BY name", &[])
+            .map_err(|e| server(&self.target, &e))?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    /// Is there an event `name`?
+    pub fn exists(&mut self, name: &str) -> Result<bool, StoreError> {
+        let row = self
+            .client
+            .query_opt("SELECT 1 FROM arbiter_events WHERE name = $1", &[&name])
+            .map_err(|e| server(&self.target, &e))?;
+        Ok(row.is_some())
     }
 
     /// Opens the event `name`.
@@ -335,13 +384,24 @@ impl JournalStore for PostgresStore {
 
     fn last_seq(&mut self) -> Result<u64, StoreError> {
         let target = self.db.target.clone();
-        last_seq(&mut self.db.client, &target, self.event_id)
+        last_seq(&mut *self.db.client, &target, self.event_id)
     }
 }
 
 /// Connects with a bounded connect timeout; returns the client and the
 /// target for messages.
 pub(crate) fn connect_client(url: &str) -> Result<(Client, String), StoreError> {
+    let (config, target) = config_of(url)?;
+    let client = config.connect(NoTls).map_err(|e| StoreError::Server {
+        target: target.clone(),
+        detail: format!("cannot connect: {}", cause(&e)),
+    })?;
+    Ok((client, target))
+}
+
+/// The configuration of `url`, with a bounded connect timeout, and the
+/// target for messages.
+pub(crate) fn config_of(url: &str) -> Result<(Config, String), StoreError> {
     let mut config: Config = url.parse().map_err(|_| StoreError::Server {
         target: "database URL".into(),
         detail: "not a PostgreSQL connection string (postgres://user@host:port/database)".into(),
@@ -350,11 +410,7 @@ pub(crate) fn connect_client(url: &str) -> Result<(Client, String), StoreError> 
         config.connect_timeout(Duration::from_secs(10));
     }
     let target = describe(&config);
-    let client = config.connect(NoTls).map_err(|e| StoreError::Server {
-        target: target.clone(),
-        detail: format!("cannot connect: {}", cause(&e)),
-    })?;
-    Ok((client, target))
+    Ok((config, target))
 }
 
 /// `postgres://user@host:port/database`, without the password.

@@ -102,13 +102,15 @@ async fn admin_page(
         Ok(s) => s,
         Err(r) => return Ok(*r),
     };
-    let events = app
-        .data
-        .events()
-        .map_err(WebError::internal)?
-        .into_iter()
-        .filter(|e| session.user.may_manage(e))
-        .collect();
+    let events = {
+        let app = app.clone();
+        tokio::task::spawn_blocking(move || app.events.names())
+            .await
+            .map_err(WebError::internal)??
+    }
+    .into_iter()
+    .filter(|e| session.user.may_manage(e))
+    .collect();
     let role = ctx.tr.t(match session.user.role {
         Role::Administrator => "role-administrator",
         Role::Arbiter => "role-arbiter",
@@ -158,7 +160,7 @@ pub async fn create_event(
         Ok(e) => e,
         Err(e) => return admin_page(&app, &ctx, Some(refuse("file", e.to_string())), f).await,
     };
-    if app.data.event_path(&event).exists() {
+    if super::events::exists(&app, &event).await? {
         let message = ctx.tr.ts("admin-file-exists", "name", event.as_str());
         return admin_page(&app, &ctx, Some(refuse("file", message)), f).await;
     }
@@ -170,12 +172,9 @@ pub async fn create_event(
     let who = origin(&session.user.name, &format!("new {event}"));
     let app2 = app.clone();
     let e2 = event.clone();
-    let created = tokio::task::spawn_blocking(move || {
-        app2.events
-            .create(&e2, |path| Desk::create(path, &who, &request).map(drop))
-    })
-    .await
-    .map_err(WebError::internal)?;
+    let created = tokio::task::spawn_blocking(move || app2.events.create(&e2, &who, &request))
+        .await
+        .map_err(WebError::internal)?;
     match created {
         Ok(()) => Ok(redirect(&format!("/admin/e/{event}/"))),
         Err(e) => admin_page(&app, &ctx, Some(Refusal::of(&e)), f).await,

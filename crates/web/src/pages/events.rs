@@ -20,7 +20,12 @@ struct EventsPage {
 }
 
 pub async fn list(State(app): State<AppState>, ctx: Ctx) -> Result<Response, WebError> {
-    let events = app.data.events().map_err(WebError::internal)?;
+    let events = {
+        let app = app.clone();
+        tokio::task::spawn_blocking(move || app.events.names())
+            .await
+            .map_err(WebError::internal)??
+    };
     if ctx.json {
         let names: Vec<&str> = events.iter().map(EventName::as_str).collect();
         return Ok(Json(serde_json::json!({ "events": names })).into_response());
@@ -32,21 +37,30 @@ pub async fn list(State(app): State<AppState>, ctx: Ctx) -> Result<Response, Web
     }))
 }
 
-/// The event named in a URL, if its file is in DIR.
-pub fn existing_event(app: &AppState, name: &str) -> Result<EventName, WebError> {
+/// The event named in a URL, if it exists.
+pub async fn existing_event(app: &AppState, name: &str) -> Result<EventName, WebError> {
     let event = EventName::parse(name)?;
-    if app.data.event_path(&event).is_file() {
+    if exists(app, &event).await? {
         Ok(event)
     } else {
         Err(WebError::not_found(event.to_string()))
     }
 }
 
+/// Is there an event `event` (asked off the async threads: a database may
+/// be asked)?
+pub async fn exists(app: &AppState, event: &EventName) -> Result<bool, WebError> {
+    let (app, event) = (app.clone(), event.clone());
+    tokio::task::spawn_blocking(move || app.events.exists(&event))
+        .await
+        .map_err(WebError::internal)?
+}
+
 pub async fn live(
     State(app): State<AppState>,
     Path(name): Path<String>,
 ) -> Result<Response, WebError> {
-    let event = existing_event(&app, &name)?;
+    let event = existing_event(&app, &name).await?;
     Ok(crate::live::stream(app.hub.subscribe(&event)).into_response())
 }
 
@@ -55,7 +69,7 @@ pub async fn qr(
     ctx: Ctx,
     Path(name): Path<String>,
 ) -> Result<Response, WebError> {
-    let event = existing_event(&app, &name)?;
+    let event = existing_event(&app, &name).await?;
     let host = ctx
         .host
         .filter(|h| {

@@ -95,7 +95,10 @@ pub async fn submit(
         return form(&ctx, StatusCode::UNAUTHORIZED, login.name, Some(message));
     };
     app.limiter.succeeded(&keys[1]);
-    let token = app.accounts.start_session(&user)?;
+    let starter = app.clone();
+    let token = tokio::task::spawn_blocking(move || starter.accounts.start_session(&user))
+        .await
+        .map_err(WebError::internal)??;
     let mut response = redirect("/admin");
     if let Ok(v) = session::session_cookie(&token).parse() {
         response.headers_mut().append(SET_COOKIE, v);
@@ -107,8 +110,10 @@ pub async fn logout(
     State(app): State<AppState>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, WebError> {
-    if let Some(token) = session::session_token(&headers) {
-        app.accounts.end_session(token)?;
+    if let Some(token) = session::session_token(&headers).map(str::to_string) {
+        tokio::task::spawn_blocking(move || app.accounts.end_session(&token))
+            .await
+            .map_err(WebError::internal)??;
     }
     let mut response = redirect("/");
     if let Ok(v) = session::cleared_session_cookie().parse() {

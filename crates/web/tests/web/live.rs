@@ -5,30 +5,9 @@ use std::time::{Duration, Instant};
 use arbiter_desk::{Desk, Origin};
 use axum::body::Body;
 use axum::http::Request;
-use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use crate::common::TestServer;
-
-/// Reads the SSE body until `event: NAME` arrives; panics after `limit`.
-async fn wait_for_event(body: &mut Body, name: &str, limit: Duration) -> Duration {
-    let start = Instant::now();
-    let mut text = String::new();
-    loop {
-        let left = limit.saturating_sub(start.elapsed());
-        let frame = tokio::time::timeout(left, body.frame())
-            .await
-            .unwrap_or_else(|_| panic!("no `{name}` within {limit:?}; got {text:?}"));
-        if let Some(Ok(frame)) = frame
-            && let Some(data) = frame.data_ref()
-        {
-            text.push_str(&String::from_utf8_lossy(data));
-        }
-        if text.contains(&format!("event: {name}")) {
-            return start.elapsed();
-        }
-    }
-}
+use crate::common::{TestServer, wait_for_event};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_result_from_another_writer_reaches_live_pages_within_two_seconds() {

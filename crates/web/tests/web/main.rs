@@ -1,9 +1,11 @@
 //! The web crate's tests, one binary: `http` drives the router in process;
+//! `hosted` runs two servers over one real PostgreSQL database;
 //! `browser` drives headless Chromium against a loopback server.
 
 mod admin;
 mod browser;
 mod common;
+mod hosted;
 mod http;
 mod live;
 mod pages;

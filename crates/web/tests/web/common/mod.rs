@@ -8,6 +8,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use http_body_util::BodyExt;
+use std::time::{Duration, Instant};
 use tower::ServiceExt;
 
 pub const PASSWORD: &str = "correct horse battery";
@@ -65,6 +66,18 @@ impl TestServer {
     pub fn new() -> TestServer {
         let dir = tempfile::tempdir().expect("scratch folder");
         let server = Server::open(dir.path()).expect("server");
+        TestServer::of(dir, server)
+    }
+
+    /// A server over the PostgreSQL database at `url` (its folder stays
+    /// empty). Blocking: call from a blocking task.
+    pub fn over_database(url: &str) -> TestServer {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let server = Server::open_database(url).expect("server over the database");
+        TestServer::of(dir, server)
+    }
+
+    fn of(dir: tempfile::TempDir, server: Server) -> TestServer {
         let router = server.router();
         TestServer {
             dir,
@@ -179,6 +192,26 @@ impl TestServer {
             .expect("session cookie");
         let admin = self.get_with("/admin", &[("cookie", &cookie)]).await;
         (cookie, admin.csrf_field())
+    }
+}
+
+/// Reads the SSE body until `event: NAME` arrives; panics after `limit`.
+pub async fn wait_for_event(body: &mut Body, name: &str, limit: Duration) -> Duration {
+    let start = Instant::now();
+    let mut text = String::new();
+    loop {
+        let left = limit.saturating_sub(start.elapsed());
+        let frame = tokio::time::timeout(left, body.frame())
+            .await
+            .unwrap_or_else(|_| panic!("no `{name}` within {limit:?}; got {text:?}"));
+        if let Some(Ok(frame)) = frame
+            && let Some(data) = frame.data_ref()
+        {
+            text.push_str(&String::from_utf8_lossy(data));
+        }
+        if text.contains(&format!("event: {name}")) {
+            return start.elapsed();
+        }
     }
 }
 

@@ -1,0 +1,145 @@
+//! Accounts in the server database file `DIR/arbiter-server.sqlite`.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{Rows, SessionRow, UserRow};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL CHECK (role IN ('administrator', 'arbiter')),
+    password_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS grants (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    event TEXT NOT NULL,
+    PRIMARY KEY (user_id, event)
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    csrf TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+);
+";
+
+pub(super) struct SqliteRows(Connection);
+
+impl SqliteRows {
+    pub(super) fn open(path: &Path) -> Result<SqliteRows, String> {
+        let conn = Connection::open(path).map_err(text)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(text)?;
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;")
+            .map_err(text)?;
+        conn.execute_batch(SCHEMA).map_err(text)?;
+        Ok(SqliteRows(conn))
+    }
+}
+
+fn text(e: rusqlite::Error) -> String {
+    e.to_string()
+}
+
+impl Rows for SqliteRows {
+    fn insert_user(
+        &mut self,
+        name: &str,
+        role: &str,
+        hash: &str,
+        at: i64,
+    ) -> Result<Option<i64>, String> {
+        let inserted = self
+            .0
+            .execute(
+                "INSERT OR IGNORE INTO users (name, role, password_hash, created_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![name, role, hash, at],
+            )
+            .map_err(text)?;
+        Ok((inserted == 1).then(|| self.0.last_insert_rowid()))
+    }
+
+    fn grant(&mut self, user_id: i64, event: &str) -> Result<(), String> {
+        self.0
+            .execute(
+                "INSERT OR IGNORE INTO grants (user_id, event) VALUES (?1, ?2)",
+                params![user_id, event],
+            )
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn user_names(&mut self) -> Result<Vec<String>, String> {
+        let mut stmt = self
+            .0
+            .prepare("SELECT name FROM users ORDER BY name")
+            .map_err(text)?;
+        let rows = stmt.query_map([], |r| r.get(0)).map_err(text)?;
+        rows.collect::<Result<_, _>>().map_err(text)
+    }
+
+    fn user(&mut self, name: &str) -> Result<Option<UserRow>, String> {
+        self.0
+            .query_row(
+                "SELECT id, role, password_hash FROM users WHERE name = ?1",
+                [name],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()
+            .map_err(text)
+    }
+
+    fn grants(&mut self, user_id: i64) -> Result<Vec<String>, String> {
+        let mut stmt = self
+            .0
+            .prepare("SELECT event FROM grants WHERE user_id = ?1 ORDER BY event")
+            .map_err(text)?;
+        let rows = stmt.query_map([user_id], |r| r.get(0)).map_err(text)?;
+        rows.collect::<Result<_, _>>().map_err(text)
+    }
+
+    fn insert_session(
+        &mut self,
+        token_hash: &str,
+        user_id: i64,
+        csrf: &str,
+        expires_at: i64,
+        now: i64,
+    ) -> Result<(), String> {
+        self.0
+            .execute("DELETE FROM sessions WHERE expires_at < ?1", [now])
+            .map_err(text)?;
+        self.0
+            .execute(
+                "INSERT INTO sessions (token_hash, user_id, csrf, expires_at)
+                 VALUES (?1, ?2, ?3, ?4)",
+                params![token_hash, user_id, csrf, expires_at],
+            )
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn session(&mut self, token_hash: &str, now: i64) -> Result<Option<SessionRow>, String> {
+        self.0
+            .query_row(
+                "SELECT u.id, u.name, u.role, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id
+                 WHERE s.token_hash = ?1 AND s.expires_at >= ?2",
+                params![token_hash, now],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()
+            .map_err(text)
+    }
+
+    fn end_session(&mut self, token_hash: &str) -> Result<(), String> {
+        self.0
+            .execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])
+            .map(drop)
+            .map_err(text)
+    }
+}
