@@ -1,6 +1,7 @@
 //! The arbiter's event commands: `new`, `event set`, `section`, `player`,
 //! `bye`, `forbid`, `draw`, `pair`, `pairings`, `pairing set`, `result`,
-//! `export trf`, `import trf`, `log`, `undo`.
+//! `export trf`, `import trf`, `log`, `undo`; for team sections `team`,
+//! `lineup`, and `pair`/`pairings`/`result` by match (`teams`).
 //!
 //! Each parses its command line, asks the desk ([`arbiter_desk`]) — which
 //! checks the request and journals it, or refuses and writes nothing —
@@ -14,12 +15,14 @@
 //! use TPNs.
 
 mod render;
+mod teams;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use arbiter_desk::{
     Desk, DeskError, EventDetailsForm, NewEvent, Origin, PlayerForm, SectionForm, SetPairing,
+    TeamSettingsForm,
 };
 use arbiter_model::System;
 use arbiter_model::journal::PlayerId;
@@ -113,7 +116,9 @@ pub enum EventCommand {
         /// Round (default: the latest paired).
         #[arg(long)]
         round: Option<u32>,
-        /// text, or tsv (board, White id, Black id; the bye as Black 0).
+        /// text, or tsv (board, White id, Black id; the bye as Black 0; in a
+        /// team section one row per board: match, board, white team, black
+        /// team, White id, Black id, the bye team with board 0).
         #[arg(long, default_value = "text",
               value_parser = PossibleValuesParser::new(["text", "tsv"]))]
         format: String,
@@ -123,20 +128,43 @@ pub enum EventCommand {
     /// Change a pairing by hand.
     #[command(subcommand)]
     Pairing(PairingCommand),
-    /// Record or correct a result: 1-0 0-1 1/2 +/- -/+ -/-.
+    /// Record or correct a result: 1-0 0-1 1/2 +/- -/+ -/- (`result EVENT
+    /// ROUND BOARD RESULT`; in a team section `result EVENT ROUND MATCH
+    /// BOARD RESULT`).
     #[command(name = "result")]
     GameResult {
         /// The event file.
         event: PathBuf,
         /// Round number.
         round: u32,
-        /// Board number (the bye is listed as the last board).
+        /// Board number (the bye is listed as the last board); in a team
+        /// section the match number.
+        #[arg(value_name = "BOARD|MATCH")]
         board: u32,
-        /// 1-0 0-1 1/2 +/- -/+ -/-
-        #[arg(allow_hyphen_values = true)]
+        /// 1-0 0-1 1/2 +/- -/+ -/-; in a team section the board number.
+        #[arg(allow_hyphen_values = true, value_name = "RESULT|BOARD")]
         result: String,
+        /// In a team section: the result.
+        #[arg(allow_hyphen_values = true, value_name = "RESULT")]
+        team_result: Option<String>,
         #[command(flatten)]
         section: SectionSelect,
+    },
+    /// Teams of a team section: register, list, absences, withdrawals,
+    /// whole-match forfeits, crosstable of matches, results by board.
+    #[command(subcommand)]
+    Team(teams::TeamCommand),
+    /// Set the players of a team on boards 1, 2, … of a round (player ids
+    /// in board order; default: the roster's first available players).
+    Lineup {
+        /// The event file.
+        event: PathBuf,
+        /// Round number.
+        round: u32,
+        /// Team id (as printed at registration).
+        team: u32,
+        /// Player ids in board order, comma-separated.
+        players: String,
     },
     /// Print the journal: every command with what it recorded.
     Log { event: PathBuf },
@@ -187,6 +215,73 @@ pub struct SectionSettings {
     /// system only; needs win = 2 draws, loss 0).
     #[arg(long)]
     pub acceleration: Option<String>,
+    #[command(flatten)]
+    pub team: TeamSettings,
+}
+
+/// The settings of a team section (`--system team-swiss`), and the rule of
+/// the teams of an individual-team event (`--team-size`, `--team-men`,
+/// `--team-women`).
+#[derive(Args, Clone, Debug, Default)]
+pub struct TeamSettings {
+    /// Boards per match (team section).
+    #[arg(long)]
+    pub boards: Option<String>,
+    /// Match points for a won, drawn and lost match (default 2,1,0).
+    #[arg(long)]
+    pub match_points: Option<String>,
+    /// The score that ranks teams: match-points (default) or game-points.
+    #[arg(long)]
+    pub primary: Option<String>,
+    /// The first team's colour board by board (default WBWB…: White on
+    /// board 1).
+    #[arg(long)]
+    pub colours: Option<String>,
+    /// C.04.6 colour preferences: a (default), b or none.
+    #[arg(long)]
+    pub colour_preferences: Option<String>,
+    /// Teams of one family are never paired (or only in the first N
+    /// rounds: --avoid-family-pairings N; none to allow them).
+    #[arg(long, num_args = 0..=1, default_missing_value = "all")]
+    pub avoid_family_pairings: Option<String>,
+    /// The value of the pairing-allocated bye: MP,GP (default: a drawn
+    /// match).
+    #[arg(long)]
+    pub team_pab: Option<String>,
+    /// Members of a team: 4, 2-3, 2- (at least), -3 (at most), any.
+    #[arg(long)]
+    pub team_size: Option<String>,
+    /// Men in a team (same forms; seed 004: 3).
+    #[arg(long)]
+    pub team_men: Option<String>,
+    /// Women in a team (same forms; seed 004: 1).
+    #[arg(long)]
+    pub team_women: Option<String>,
+    /// The boards a reserve may play (e.g. 2, or 3,4).
+    #[arg(long)]
+    pub reserve_boards: Option<String>,
+    /// At most this many teams of one family.
+    #[arg(long)]
+    pub max_teams_per_family: Option<String>,
+}
+
+impl TeamSettings {
+    fn form(&self) -> TeamSettingsForm {
+        TeamSettingsForm {
+            boards: self.boards.clone(),
+            match_points: self.match_points.clone(),
+            primary: self.primary.clone(),
+            colours: self.colours.clone(),
+            colour_preferences: self.colour_preferences.clone(),
+            avoid_family_pairings: self.avoid_family_pairings.clone(),
+            team_pab: self.team_pab.clone(),
+            team_size: self.team_size.clone(),
+            team_men: self.team_men.clone(),
+            team_women: self.team_women.clone(),
+            reserve_boards: self.reserve_boards.clone(),
+            max_teams_per_family: self.max_teams_per_family.clone(),
+        }
+    }
 }
 
 impl SectionSettings {
@@ -199,6 +294,7 @@ impl SectionSettings {
             avoid_team_pairings: self.avoid_team_pairings.then_some(true),
             initial_colour: self.initial_colour.clone(),
             acceleration: self.acceleration.clone(),
+            team: self.team.form(),
         }
     }
 }
@@ -640,9 +736,17 @@ fn dispatch(command: EventCommand) -> Result<(), DeskError> {
             if is_trf(&event) {
                 return crate::engine::human_pairing(&event);
             }
-            let view =
-                Desk::open(&event)?.pair_next_round(&origin(), section.section.as_deref())?;
-            out::print(&render::round_text(&view));
+            let mut desk = Desk::open(&event)?;
+            let section = section.section.as_deref();
+            if desk.is_team_section(section)? {
+                out::print(&teams::matches_text(
+                    &desk.pair_next_matches(&origin(), section)?,
+                ));
+            } else {
+                out::print(&render::round_text(
+                    &desk.pair_next_round(&origin(), section)?,
+                ));
+            }
         }
         EventCommand::Pairings {
             event,
@@ -650,7 +754,17 @@ fn dispatch(command: EventCommand) -> Result<(), DeskError> {
             format,
             section,
         } => {
-            let view = Desk::open_read_only(&event)?.pairings(section.section.as_deref(), round)?;
+            let desk = Desk::open_read_only(&event)?;
+            let section = section.section.as_deref();
+            if desk.is_team_section(section)? {
+                let view = desk.matches(section, round)?;
+                out::print(&match format.as_str() {
+                    "tsv" => teams::matches_tsv(&view),
+                    _ => teams::matches_text(&view),
+                });
+                return Ok(());
+            }
+            let view = desk.pairings(section, round)?;
             out::print(&match format.as_str() {
                 "tsv" => render::round_tsv(&view),
                 _ => render::round_text(&view),
@@ -700,6 +814,29 @@ fn dispatch(command: EventCommand) -> Result<(), DeskError> {
             round,
             board,
             result,
+            team_result: Some(team_result),
+            section,
+        } => teams::board_result(
+            &event,
+            section.section.as_deref(),
+            round,
+            board,
+            &result,
+            &team_result,
+        )?,
+        EventCommand::Team(c) => teams::team(c)?,
+        EventCommand::Lineup {
+            event,
+            round,
+            team,
+            players,
+        } => teams::lineup(&event, round, team, &players)?,
+        EventCommand::GameResult {
+            event,
+            round,
+            board,
+            result,
+            team_result: None,
             section,
         } => {
             let r = Desk::open(&event)?.record_result(

@@ -68,7 +68,7 @@ enum Command {
     #[command(subcommand)]
     User(serve_cmd::UserCommand),
     #[command(flatten)]
-    Event(event::EventCommand),
+    Event(Box<event::EventCommand>),
     #[command(flatten)]
     Awards(awards::AwardsCommand),
 }
@@ -105,7 +105,7 @@ fn main() -> ExitCode {
         Command::User(c) => serve_cmd::run_user(c),
         Command::Ratings(c) => ratings::run(c),
         Command::Store(c) => store_cmd::run(c),
-        Command::Event(c) => event::run(c),
+        Command::Event(c) => event::run(*c),
         Command::Awards(c) => awards::run(c),
     }
 }

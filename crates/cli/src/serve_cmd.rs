@@ -23,7 +23,7 @@ pub struct ServeArgs {
     #[arg(long, conflicts_with_all = ["data", "demo"])]
     database: Option<String>,
     /// First make demo events (a played 9-round Swiss, a five-group
-    /// festival) and a back-office user `demo` in the folder.
+    /// festival, a family team cup) and a back-office user `demo` in the folder.
     #[arg(long)]
     demo: bool,
     /// Address and port to listen on.

@@ -9,7 +9,7 @@ mod event_support;
 
 use std::collections::BTreeMap;
 
-use event_support::{assert_reference_agrees, check_engine_script, ok, pairings, scratch};
+use event_support::{assert_reference_agrees, check_engine_script, ok, pairings, refused, scratch};
 
 const PLAYERS: u32 = 40;
 const TEAMS: u32 = 10;
@@ -158,5 +158,119 @@ fn seed_004_shaped_event_agrees_with_the_checker() {
     assert_reference_agrees(&trf, ROUNDS);
     for (id, opponents) in met {
         assert!(opponents.iter().all(|o| team(*o) != team(id)));
+    }
+}
+
+/// Seed 004's team rule, "3 men + 1 woman", set on the event: a list that
+/// makes a team of six men is refused whole, naming the team and the rule;
+/// so is a fourth man added alone. The team table shows members by name.
+#[test]
+fn a_team_breaking_the_3_plus_1_rule_is_refused() {
+    let dir = scratch("event-seed004-rule");
+    let ev = dir.join("city-open.arb");
+    let e = ev.to_str().unwrap();
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "City Open Championship",
+        "--rounds",
+        "9",
+        "--tiebreaks",
+        "BH/C1,BH,PS",
+        "--avoid-team-pairings",
+        "--team-size",
+        "4",
+        "--team-men",
+        "3",
+        "--team-women",
+        "1",
+    ]);
+    let csv = dir.join("players.csv");
+    let mut text = String::from("name,rating,sex,team\n");
+    for i in 1..=6 {
+        text.push_str(&format!("\"Neman{i}, Ivan\",{},m,Neman\n", 2300 - i * 10));
+    }
+    std::fs::write(&csv, &text).unwrap();
+    let msg = refused(&ev, &["player", "import", e, csv.to_str().unwrap()]);
+    assert!(
+        msg.contains(
+            "team 'Neman' has 4 men; the rules ask for exactly 3 (team rule: 3 men + 1 woman)"
+        ),
+        "{msg}"
+    );
+    for i in 1..=3 {
+        let name = format!("Lida{i}, Petr");
+        ok(&[
+            "player", "add", e, "--name", &name, "--sex", "m", "--team", "Lida", "--rating", "2000",
+        ]);
+    }
+    let msg = refused(
+        &ev,
+        &[
+            "player",
+            "add",
+            e,
+            "--name",
+            "Lida4, Oleg",
+            "--sex",
+            "m",
+            "--team",
+            "Lida",
+        ],
+    );
+    assert!(
+        msg.contains("team 'Lida' has 4 men") && msg.contains("3 men + 1 woman"),
+        "{msg}"
+    );
+    // Three men and no woman yet: the pairing waits for the team's woman.
+    let msg = refused(&ev, &["pair", e]);
+    assert!(
+        msg.contains("team 'Lida' has 3 members; the rules ask for exactly 4"),
+        "{msg}"
+    );
+    ok(&[
+        "player",
+        "add",
+        e,
+        "--name",
+        "Lida5, Anna",
+        "--sex",
+        "w",
+        "--team",
+        "Lida",
+        "--rating",
+        "1900",
+    ]);
+    for (i, sex) in ["m", "m", "m", "w"].into_iter().enumerate() {
+        let name = format!("Grodno{i}, Test");
+        ok(&[
+            "player", "add", e, "--name", &name, "--sex", sex, "--team", "Grodno", "--rating",
+            "1950",
+        ]);
+    }
+    ok(&["pair", e]);
+    // Ids: Lida 1-3 and 4 (the refused registrations took none), Grodno 5-8.
+    let team = |id: u32| if id <= 4 { "Lida" } else { "Grodno" };
+    for (board, white, black) in pairings(&ev, 1) {
+        assert_ne!(
+            team(white),
+            team(black),
+            "team-mates {white} and {black} paired"
+        );
+        let result = if team(white) == "Lida" { "1-0" } else { "0-1" };
+        ok(&["result", e, "1", &board.to_string(), result]);
+    }
+    // Lida won every game: 4 points, its members by name.
+    let teams = ok(&["standings", e, "--teams", "--format", "tsv"]);
+    let mut lines = teams.lines();
+    assert_eq!(
+        lines.next(),
+        Some("Rank\tTeam\tPts\tBH/C1\tBH\tPS\tMembers")
+    );
+    let lida = lines.next().unwrap_or_default();
+    assert!(lida.starts_with("1\tLida\t4.0\t"), "{teams}");
+    for name in ["Lida1, Petr", "Lida2, Petr", "Lida3, Petr", "Lida5, Anna"] {
+        assert!(lida.contains(name), "{name}: {teams}");
     }
 }

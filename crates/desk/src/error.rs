@@ -138,6 +138,9 @@ impl From<JournalError> for DeskError {
         let kind = match e {
             JournalError::UnknownSection(_)
             | JournalError::UnknownPlayer(_)
+            | JournalError::UnknownTeam(_)
+            | JournalError::UnknownMatch { .. }
+            | JournalError::UnknownMatchBoard { .. }
             | JournalError::UnknownBoard { .. }
             | JournalError::RoundNotPaired { .. } => ErrorKind::NotFound,
             JournalError::NotCreated | JournalError::AlreadyCreated => ErrorKind::Internal,

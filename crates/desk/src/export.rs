@@ -1,5 +1,6 @@
 //! `export trf`: a section as a TRF-2026 file (the rounds whose results are
-//! all in), with what is already known of the rounds to come.
+//! all in), with what is already known of the rounds to come; a team
+//! section as a TRF-2026 team file (310-362, families as 260).
 
 use std::collections::BTreeMap;
 
@@ -10,6 +11,7 @@ use arbiter_trf::{AnnouncedBye, LineEnding, TrfDocument, WriteWarning};
 
 use crate::desk::Desk;
 use crate::error::DeskError;
+use crate::teams::export as teams;
 use crate::trf_file::trf_text;
 use crate::views::Heading;
 
@@ -43,9 +45,18 @@ impl Desk {
             )
         });
         let mut t = state.tournament(sec, complete);
-        let unranked = fill_points_and_ranks(&mut t, complete);
+        let team = sec.config.is_team_section();
+        let unranked = if team {
+            teams::fill_team_totals(&mut t, complete)
+        } else {
+            fill_points_and_ranks(&mut t, complete)
+        };
         let mut doc = TrfDocument::new(t);
-        doc.announced_byes = announced_byes(state, sec, complete);
+        doc.announced_byes = if team {
+            teams::announced_absences(state, sec, complete)
+        } else {
+            announced_byes(state, sec, complete)
+        };
         let written = trf_text(&doc, LineEnding::Cr)
             .map_err(|e| e.context(format_args!("section '{}'", sec.code)))?;
         Ok(TrfExport {

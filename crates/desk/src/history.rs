@@ -171,7 +171,7 @@ pub(crate) fn describe(
         Event::EventConfigured { info } => format!("event details set: {}", info.name),
         Event::SectionCreated { code, config } | Event::SectionConfigured { code, config } => {
             format!(
-                "section {code} {}: {} rounds, {}, tie-breaks {}, scoring {}/{}/{}{}, initial colour {:?}",
+                "section {code} {}: {} rounds, {}, tie-breaks {}, scoring {}/{}/{}{}, initial colour {:?}{}",
                 if matches!(event, Event::SectionCreated { .. }) {
                     "created"
                 } else {
@@ -192,7 +192,8 @@ pub(crate) fn describe(
                 } else {
                     ""
                 },
-                config.initial_colour
+                config.initial_colour,
+                crate::teams::describe::section_rules(config)
             )
         }
         Event::PlayerRegistered {
@@ -314,5 +315,6 @@ pub(crate) fn describe(
             )
         ),
         Event::Undone { seq } => format!("undo of #{seq}"),
+        Event::Team(e) => crate::teams::describe::describe(state, e),
     }
 }

@@ -83,6 +83,12 @@ fn events_of(
     section: &str,
 ) -> Result<(Vec<Event>, Journal, TrfImported), DeskError> {
     check_texts(t)?;
+    if t.team_section.is_some() {
+        return Err(DeskError::refused(
+            "a team file (team records 310-362) cannot be imported as an event in this \
+             version: create the team section (new --system team-swiss) and register its teams",
+        ));
+    }
     let played = t.rounds_paired();
     let rounds = t.total_rounds.unwrap_or(played).max(played);
     if rounds == 0 {
@@ -120,6 +126,8 @@ fn events_of(
                 scoring: t.scoring,
                 avoid_team_pairings: false,
                 initial_colour: t.initial_colour.unwrap_or(Colour::White),
+                team: None,
+                composition: None,
             },
         },
     ];

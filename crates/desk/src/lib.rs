@@ -55,6 +55,12 @@
 //!   [`Desk::publish_round`] (look first, then publish), [`Desk::check_in`],
 //!   [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
+//! * team sections ([`teams`]): [`Desk::add_team`], [`Desk::set_lineup`],
+//!   [`Desk::team_absent`], [`Desk::withdraw_team`],
+//!   [`Desk::pair_next_matches`], [`Desk::record_board_result`],
+//!   [`Desk::forfeit_match`]; queries [`Desk::is_team_section`],
+//!   [`Desk::teams`], [`Desk::matches`], [`Desk::match_crosstable`],
+//!   [`Desk::board_results`] (standings and export as for any section);
 //! * awards: [`Desk::set_prize_plan`], [`Desk::prizes`],
 //!   [`Desk::still_possible`], [`Desk::set_fees`], [`Desk::fees`],
 //!   [`Desk::pay`], [`series_standings`]; `standings` by category
@@ -93,6 +99,7 @@ mod ratings;
 mod reports;
 mod rounds;
 mod storage;
+pub mod teams;
 mod trf_file;
 mod views;
 
@@ -107,7 +114,9 @@ pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
-pub use forms::{EventDetailsForm, PaymentForm, PlayerForm, SectionForm, Warning};
+pub use forms::{
+    EventDetailsForm, PaymentForm, PlayerForm, SectionForm, TeamForm, TeamSettingsForm, Warning,
+};
 pub use history::{LogCommand, LogEntry, Undone};
 pub use hosting::{Changes, EventDatabase, copy_event};
 pub use import::{TrfImported, system_of_file};

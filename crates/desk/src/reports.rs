@@ -317,6 +317,13 @@ fn standings_of(
         compute_standings(t, &options).map_err(|e| DeskError::malformed(e.to_string()))?;
     let teams = match &request.teams {
         None => None,
+        Some(_) if t.team_section.is_some() => {
+            return Err(DeskError::invalid(
+                "teams",
+                "the standings of a team section rank its teams already; the team \
+                 classification is for an event of individuals",
+            ));
+        }
         Some(req) => {
             let rules = TeamRules {
                 counted: number("team-size", req.counted.as_deref())?,

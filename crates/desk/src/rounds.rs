@@ -13,7 +13,7 @@ use arbiter_pairing::{Pairing, PairingError};
 use crate::desk::{Desk, Plan};
 use crate::error::{DeskError, ErrorKind};
 use crate::origin::Origin;
-use crate::views::{Numbering, PlayerRef, RoundView};
+use crate::views::{Numbering, PlayerRef, RoundView, refuse_team_section};
 
 /// `pairing set`: one board set by hand (C.04.2 Art. 4.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,15 +131,8 @@ impl Desk {
         board: u32,
         result: &str,
     ) -> Result<ResultRecorded, DeskError> {
-        let result = GameResult::parse(result).ok_or_else(|| {
-            DeskError::invalid(
-                "result",
-                format!(
-                    "'{}' is not a result (1-0 0-1 1/2 +/- -/+ -/-)",
-                    result.trim()
-                ),
-            )
-        })?;
+        let result = parse_result(result)?;
+        refuse_team_section(self.section(section)?)?;
         self.commit(
             origin,
             |now| {
@@ -192,11 +185,26 @@ pub(crate) fn engine_refused(e: DeskError) -> DeskError {
     }
 }
 
-/// The entries that pair the next round of `sec`, and its number.
+/// A board result as typed: `1-0 0-1 1/2 +/- -/+ -/-`.
+pub(crate) fn parse_result(text: &str) -> Result<GameResult, DeskError> {
+    GameResult::parse(text).ok_or_else(|| {
+        DeskError::invalid(
+            "result",
+            format!(
+                "'{}' is not a result (1-0 0-1 1/2 +/- -/+ -/-)",
+                text.trim()
+            ),
+        )
+    })
+}
+
+/// The entries that pair the next round of `sec`, and its number (an
+/// individual section's: a team section pairs matches).
 pub(crate) fn next_round_entries(
     state: &EventState,
     sec: &Section,
 ) -> Result<(Vec<Event>, u32), DeskError> {
+    refuse_team_section(sec)?;
     let round = sec.rounds_paired() + 1;
     if round > sec.config.rounds {
         return Err(DeskError::refused(format!(
@@ -221,6 +229,7 @@ pub(crate) fn next_round_entries(
             boards.join(", ")
         )));
     }
+    state.check_teams(sec)?;
     let system = sec.config.system;
     let engine = registry::engine(system);
     let numbering = Numbering::of(state, state.tpn_order_for(sec, round));

@@ -57,7 +57,7 @@ pub struct SectionSummary {
 
 /// A player as lists and boards show him: the id commands take, the
 /// pairing number (TPN) exports and standings use.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PlayerRef {
     pub id: PlayerId,
     pub tpn: Tpn,
@@ -169,6 +169,19 @@ impl<'a> Numbering<'a> {
     }
 }
 
+/// A query or command for boards of individuals does not take a team
+/// section.
+pub(crate) fn refuse_team_section(sec: &Section) -> Result<(), DeskError> {
+    if sec.config.is_team_section() {
+        return Err(DeskError::refused(format!(
+            "section '{}' is a team section: its rounds are matches, its results are entered by \
+             match and board",
+            sec.code
+        )));
+    }
+    Ok(())
+}
+
 impl Desk {
     /// The heading of a section's reports.
     pub(crate) fn heading(&self, section: &Section, round: Option<u32>) -> Heading {
@@ -237,6 +250,7 @@ impl Desk {
         round: Option<u32>,
     ) -> Result<RoundView, DeskError> {
         let sec = self.section(section)?;
+        refuse_team_section(sec)?;
         let round = round.unwrap_or(sec.rounds_paired());
         self.round_view(sec, round)
     }

@@ -229,7 +229,7 @@ impl fmt::Display for System {
 /// Why a text is not a pairing system.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "'{0}' is not a pairing system of this version (dutch, dutch-baku, italo-swiss, round-robin, double-round-robin)"
+    "'{0}' is not a pairing system of this version (dutch, dutch-baku, italo-swiss, round-robin, double-round-robin, team-swiss)"
 )]
 pub struct SystemError(pub String);
 

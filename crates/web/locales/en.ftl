@@ -117,6 +117,7 @@ system-dutch-baku = FIDE Dutch system, Baku acceleration
 system-italo-swiss = Italo-Swiss system
 system-round-robin = Round robin
 system-double-round-robin = Double round robin
+system-team-swiss = FIDE Swiss Team Pairing System
 absence-bye-full = full-point bye
 absence-bye-half = half-point bye
 absence-bye-zero = absent, zero points
@@ -124,6 +125,11 @@ absence-withdrawn = withdrawn
 absence-not-paired = not paired
 slip-signature-white = White's signature
 slip-signature-black = Black's signature
+nav-teams = Teams
+teams-matches-of = Matches of round
+col-team = Team
+teams-empty-seat = empty seat
+teams-absent = absent
 
 # Back office.
 admin-field = Field { $field }:

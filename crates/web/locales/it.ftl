@@ -116,6 +116,7 @@ system-dutch-baku = Sistema olandese FIDE, accelerazione Baku
 system-italo-swiss = Sistema italo-svizzero
 system-round-robin = Girone all'italiana
 system-double-round-robin = Doppio girone all'italiana
+system-team-swiss = Sistema svizzero FIDE a squadre
 absence-bye-full = bye di un punto
 absence-bye-half = bye di mezzo punto
 absence-bye-zero = assente, zero punti
@@ -123,6 +124,11 @@ absence-withdrawn = ritirato
 absence-not-paired = non abbinato
 slip-signature-white = Firma del Bianco
 slip-signature-black = Firma del Nero
+nav-teams = Squadre
+teams-matches-of = Incontri del turno
+col-team = Squadra
+teams-empty-seat = posto vuoto
+teams-absent = assente
 
 # Back office.
 admin-field = Campo { $field }:

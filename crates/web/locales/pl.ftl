@@ -118,6 +118,7 @@ system-dutch-baku = System holenderski FIDE, przyspieszenie bakijskie
 system-italo-swiss = System włosko-szwajcarski
 system-round-robin = System kołowy
 system-double-round-robin = Podwójny system kołowy
+system-team-swiss = System szwajcarski FIDE dla drużyn
 absence-bye-full = pauza za 1 pkt
 absence-bye-half = pauza za ½ pkt
 absence-bye-zero = nieobecny, 0 pkt
@@ -125,6 +126,11 @@ absence-withdrawn = wycofany
 absence-not-paired = nie skojarzony
 slip-signature-white = Podpis białych
 slip-signature-black = Podpis czarnych
+nav-teams = Drużyny
+teams-matches-of = Mecze rundy
+col-team = Drużyna
+teams-empty-seat = wolne miejsce
+teams-absent = nieobecna
 
 # Back office.
 admin-field = Pole { $field }:

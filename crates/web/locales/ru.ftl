@@ -118,6 +118,7 @@ system-dutch-baku = Голландская система ФИДЕ, бакинс
 system-italo-swiss = Итало-швейцарская система
 system-round-robin = Круговая система
 system-double-round-robin = Двухкруговая система
+system-team-swiss = Швейцарская система ФИДЕ для команд
 absence-bye-full = бай в 1 очко
 absence-bye-half = бай в ½ очка
 absence-bye-zero = отсутствует, 0 очков
@@ -125,6 +126,11 @@ absence-withdrawn = выбыл
 absence-not-paired = без пары
 slip-signature-white = Подпись белых
 slip-signature-black = Подпись чёрных
+nav-teams = Команды
+teams-matches-of = Матчи тура
+col-team = Команда
+teams-empty-seat = пустое место
+teams-absent = отсутствует
 
 # Back office.
 admin-field = Поле { $field }:

@@ -2,9 +2,8 @@
 //! application layer, as an arbiter would make them, so a newcomer sees a
 //! real tournament: a played 9-round Swiss open and a festival of five
 //! groups in the middle of its round 5, both with prizes (the open with
-//! its entry fees paid but five). The team event of issue 14 joins
-//! [`create`] when team sections are in the application layer this crate
-//! is built on (issue 11).
+//! its entry fees paid but five), and a family team cup (a team section of
+//! 2 boards, seed 001's rules) in the middle of its round 4.
 //!
 //! The games' results are invented by a fixed pseudo-random draw weighted
 //! by rating, so every run shows the same tournament.
@@ -13,6 +12,7 @@ use std::path::Path;
 
 use arbiter_desk::{
     Desk, DeskError, EventDetailsForm, NewEvent, Origin, PaymentForm, PlayerForm, SectionForm,
+    TeamForm, TeamSettingsForm,
 };
 
 use crate::data_dir::EventName;
@@ -305,5 +305,125 @@ pub fn create(dir: &Path) -> Result<Vec<EventName>, DeskError> {
     }
     desk.set_prize_plan(&origin, Some("A"), "demo-prizes.toml", PRIZE_PLAN)?;
     made.push(fest);
+    made.push(team_cup(dir, &origin, &mut draw)?);
     Ok(made)
+}
+
+/// The family teams of the cup: (name, family), board 1 first.
+const FAMILIES: [(&str, &str); 8] = [
+    ("Rossi I", "Rossi"),
+    ("Nowak", "Nowak"),
+    ("Ivanov I", "Ivanov"),
+    ("Bianchi", "Bianchi"),
+    ("Rossi II", "Rossi"),
+    ("Kowalski", "Kowalski"),
+    ("Ivanov II", "Ivanov"),
+    ("Ferrari", "Ferrari"),
+];
+
+/// A family team cup shaped like seed 001: 8 teams of 2 (two with a
+/// reserve, who may only play board 2), teams of one family never paired,
+/// at most 2 teams per family, the home team White on board 1; ranked by
+/// game points, then match points 3/1/0, then board 1. Match 4 of round 3
+/// is forfeited; round 4 is being played: 2 of its 4 matches have every
+/// result.
+fn team_cup(dir: &Path, origin: &Origin, draw: &mut Draw) -> Result<EventName, DeskError> {
+    let cup = EventName::parse("team-cup").map_err(|e| DeskError::internal(e.to_string()))?;
+    let (mut desk, _) = Desk::create(
+        &dir.join(format!("{cup}.arb")),
+        origin,
+        &NewEvent {
+            name: "Family Team Cup 2026".into(),
+            section: "main".into(),
+            config: SectionForm {
+                system: Some("team-swiss".into()),
+                rounds: Some("5".into()),
+                tiebreaks: Some("MPvGP,TBR".into()),
+                team: TeamSettingsForm {
+                    boards: Some("2".into()),
+                    match_points: Some("3,1,0".into()),
+                    primary: Some("game-points".into()),
+                    avoid_family_pairings: Some("all".into()),
+                    max_teams_per_family: Some("2".into()),
+                    reserve_boards: Some("2".into()),
+                    ..TeamSettingsForm::default()
+                },
+                ..SectionForm::default()
+            },
+        },
+    )?;
+    desk.set_details(
+        origin,
+        &details(
+            "Family Team Cup 2026",
+            ("Torino", "ITA"),
+            ("2026-05-23", "2026-05-24"),
+            &[
+                "2026-05-23",
+                "2026-05-23",
+                "2026-05-23",
+                "2026-05-24",
+                "2026-05-24",
+            ],
+        ),
+    )?;
+    let mut with_reserve = Vec::new();
+    for (t, (name, family)) in FAMILIES.iter().enumerate() {
+        let size = if t % 3 == 1 { 3 } else { 2 };
+        let mut ids = Vec::new();
+        for b in 0..size {
+            let form = PlayerForm {
+                name: Some(format!(
+                    "{}, {}",
+                    family,
+                    FIRST[(t * 3 + b * 11) % FIRST.len()]
+                )),
+                rating: Some(
+                    (2100 - 60 * t as u16 - 150 * b as u16 + draw.below(80) as u16).to_string(),
+                ),
+                fed: Some(FEDS[t % FEDS.len()].to_string()),
+                ..PlayerForm::default()
+            };
+            ids.push(desk.add_player(origin, Some("main"), &form)?.id.to_string());
+        }
+        let team = desk.add_team(
+            origin,
+            Some("main"),
+            &TeamForm {
+                name: Some((*name).into()),
+                family: Some((*family).into()),
+                players: Some(ids.join(",")),
+                captain: None,
+            },
+        )?;
+        if size == 3 {
+            with_reserve.push((team.id, format!("{},{}", ids[0], ids[2])));
+        }
+    }
+    for round in 1..=4 {
+        if round == 2 {
+            // The reserves play board 2.
+            for (team, lineup) in &with_reserve {
+                desk.set_lineup(origin, round, *team, lineup)?;
+            }
+        }
+        let view = desk.pair_next_matches(origin, Some("main"))?;
+        let played = if round == 4 { 2 } else { view.matches.len() };
+        for m in view.matches.iter().take(played) {
+            if round == 3 && m.number == 4 {
+                // The second team did not come: the match is forfeited.
+                desk.forfeit_match(origin, Some("main"), round, m.number, "+-")?;
+                continue;
+            }
+            for b in &m.boards {
+                let (Some(w), Some(bl)) = (&b.white, &b.black) else {
+                    continue;
+                };
+                let result =
+                    invented_result(draw, w.rating.unwrap_or(1500), bl.rating.unwrap_or(1500));
+                desk.record_board_result(origin, Some("main"), round, m.number, b.board, result)?;
+            }
+        }
+    }
+    Ok(cup)
 }

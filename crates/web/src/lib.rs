@@ -244,6 +244,7 @@ fn router(state: AppState) -> Router {
             get(pages::public::player_card),
         )
         .route("/e/{event}/{section}/prizes", get(pages::awards::prizes))
+        .route("/e/{event}/{section}/teams", get(pages::teams::teams))
         .fallback(|| async {
             WebError::new(
                 axum::http::StatusCode::NOT_FOUND,

@@ -91,6 +91,33 @@ pub fn pairings(event: &Path, round: u32) -> Vec<(u32, u32, u32)> {
         .collect()
 }
 
+/// One row of a team section's `pairings --format tsv`: `(match, board,
+/// white team, black team, white id, black id)`.
+pub type BoardRow = (u32, u32, u32, u32, u32, u32);
+
+/// The rows of a team section's `pairings --format tsv`.
+pub fn match_pairings(event: &Path, round: u32) -> Vec<BoardRow> {
+    let r = round.to_string();
+    let text = ok(&[
+        "pairings".as_ref(),
+        event.as_os_str(),
+        "--round".as_ref(),
+        r.as_ref(),
+        "--format".as_ref(),
+        "tsv".as_ref(),
+    ]);
+    text.lines()
+        .map(|l| {
+            let v: Vec<u32> = l
+                .split('\t')
+                .map(|x| x.parse().expect("tsv number"))
+                .collect();
+            assert_eq!(v.len(), 6, "tsv line {l:?}");
+            (v[0], v[1], v[2], v[3], v[4], v[5])
+        })
+        .collect()
+}
+
 /// The exported TRF of an event, as text.
 pub fn export(event: &Path) -> String {
     ok(&["export".as_ref(), "trf".as_ref(), event.as_os_str()])

@@ -7,12 +7,14 @@ pub mod details;
 pub mod payment;
 pub mod player;
 pub mod section;
+pub mod team;
 pub mod text;
 
 pub use details::EventDetailsForm;
 pub use payment::PaymentForm;
 pub use player::PlayerForm;
 pub use section::SectionForm;
+pub use team::{TeamForm, TeamSettingsForm};
 
 /// Something accepted that the arbiter should know about.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use arbiter_standings::parse_list;
 use arbiter_standings::presets::Preset;
 
 use crate::error::DeskError;
+use crate::forms::team::TeamSettingsForm;
 
 /// The most rounds a section may have: a TRF round block is numbered with
 /// two digits (spec 05 §2; issue 10 item 5).
@@ -18,7 +19,7 @@ pub struct SectionForm {
     /// Total number of rounds, 1-99.
     pub rounds: Option<String>,
     /// A [`System`] name: `dutch`, `dutch-baku`, `italo-swiss`,
-    /// `round-robin`, `double-round-robin`.
+    /// `round-robin`, `double-round-robin`, `team-swiss` (a team section).
     pub system: Option<String>,
     /// Tie-break codes in order (`BH/C1,BH,PS`), or a national preset
     /// (`pl-002`); empty for none.
@@ -31,6 +32,8 @@ pub struct SectionForm {
     pub initial_colour: Option<String>,
     /// `baku` or `none` (C.04.7; the Dutch system only).
     pub acceleration: Option<String>,
+    /// The matches of a team section and the rule teams follow.
+    pub team: TeamSettingsForm,
 }
 
 impl SectionForm {
@@ -51,7 +54,8 @@ impl SectionForm {
     }
 
     /// These settings over `base`, checked together (Baku needs the Dutch
-    /// system and its scoring; a round robin cannot keep team-mates apart).
+    /// system and its scoring; a round robin cannot keep team-mates apart;
+    /// a team section has boards, a section of individuals none).
     pub fn apply(&self, mut c: SectionConfig) -> Result<SectionConfig, DeskError> {
         if let Some(r) = &self.rounds {
             c.rounds = parse_rounds(r)?;
@@ -138,13 +142,7 @@ impl SectionForm {
                 )
             })?;
         }
-        if c.system == System::TeamSwiss {
-            return Err(DeskError::invalid(
-                "system",
-                "team sections are not run as events yet; pair a TRF-2026 team file with \
-                 `arbiter --team-swiss FILE -p`",
-            ));
-        }
+        self.team.apply(&mut c, self.scoring.is_some())?;
         if c.avoid_team_pairings && c.is_round_robin() {
             return Err(DeskError::invalid(
                 "avoid-team-pairings",

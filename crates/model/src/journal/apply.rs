@@ -10,7 +10,9 @@ use super::error::JournalError;
 use super::events::{BoardPair, Event};
 use super::section::{BoardRecord, Registration, RoundRecord, Section};
 use super::state::EventState;
+use super::teams;
 use crate::player::Player;
+use crate::round_entry::ByeKind;
 use crate::tournament::EventInfo;
 
 /// Applies one event (not an undo: see [`Journal`](super::Journal)) to the state, after
@@ -41,30 +43,33 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                 forbidden: Vec::new(),
                 tpn_order: Vec::new(),
                 lots_seed: None,
+                team_order: Vec::new(),
                 rounds: Vec::new(),
             });
         }
         Event::SectionConfigured { code, config } => {
             check_config(config)?;
-            let section = state.section_mut(code)?;
+            let section = state.section(Some(code))?;
             if config.rounds < section.rounds_paired() {
                 return Err(JournalError::Invalid(format!(
                     "section '{code}' has already paired {} rounds",
                     section.rounds_paired()
                 )));
             }
-            section.config = config.clone();
+            teams::check_reconfigured(state, section, config)?;
+            state.section_mut(code)?.config = config.clone();
         }
         Event::PlayerRegistered {
             id,
             section,
             player,
         } => {
-            state.section(Some(section))?;
+            let sec = state.section(Some(section))?;
             if state.players.contains_key(id) {
                 return Err(JournalError::DuplicateId(*id));
             }
             check_player(state, *id, player)?;
+            teams::check_player_team(state, sec, *id, player)?;
             if let Some(fide_id) = player.fide_id {
                 state.fide_ids.insert(fide_id, *id);
             }
@@ -80,8 +85,9 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             );
         }
         Event::PlayerUpdated { id, player } => {
-            state.player(*id)?;
+            let reg = state.player(*id)?;
             check_player(state, *id, player)?;
+            teams::check_player_team(state, state.section(Some(&reg.section))?, *id, player)?;
             if let Some(reg) = state.players.get_mut(id) {
                 if let Some(old) = reg.player.fide_id {
                     state.fide_ids.remove(&old);
@@ -122,6 +128,13 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             let reg = state.player(*id)?;
             let section = state.section(Some(&reg.section))?;
             check_round_in_range(section, *round)?;
+            if section.config.is_team_section() && *kind != ByeKind::Zero {
+                return Err(JournalError::Invalid(format!(
+                    "section '{}' is a team section: a player's bye only keeps him out of \
+                     his team's line-up (zero points); teams score by their matches",
+                    section.code
+                )));
+            }
             if let Some(rec) = section.round(*round)
                 && rec.is_paired(*id)
             {
@@ -170,6 +183,10 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                 )));
             }
             let code = ra.section.clone();
+            teams::refuse_in_team_section(
+                state.section(Some(&code))?,
+                "a forbidden pair of players",
+            )?;
             let section = state.section_mut(&code)?;
             if !section
                 .forbidden
@@ -191,8 +208,10 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             override_rules,
         } => {
             let sec = state.section(Some(section))?;
+            teams::refuse_in_team_section(sec, "a round of boards of individuals")?;
             check_next_round(sec, *round)?;
             check_round_cover(state, sec, *round, boards, *bye)?;
+            teams::check_section_teams(state, sec)?;
             if !override_rules {
                 state.check_round(sec, *round, boards, *bye)?;
             }
@@ -228,6 +247,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                         Some((*id, values.clone()))
                     })
                     .collect(),
+                matches: None,
             });
         }
         Event::PairingEdited {
@@ -239,6 +259,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             override_rules,
         } => {
             let sec = state.section(Some(section))?;
+            teams::refuse_in_team_section(sec, "a board set by hand")?;
             let rec = sec
                 .round(*round)
                 .ok_or(JournalError::RoundNotPaired { round: *round })?;
@@ -268,6 +289,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             result,
         } => {
             let sec = state.section(Some(section))?;
+            teams::refuse_in_team_section(sec, "a result without its match")?;
             let rec = sec
                 .round(*round)
                 .ok_or(JournalError::RoundNotPaired { round: *round })?;
@@ -327,6 +349,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                 "an undo is folded by the journal, not applied".into(),
             ));
         }
+        Event::Team(e) => teams::apply(state, e)?,
     }
     Ok(())
 }
@@ -337,7 +360,7 @@ fn check_config(config: &SectionConfig) -> Result<(), JournalError> {
             "a section needs at least one round".into(),
         ));
     }
-    Ok(())
+    teams::check_config(config)
 }
 
 /// No duplicate registration: one FIDE id per event.
@@ -361,7 +384,7 @@ fn check_player(state: &EventState, id: PlayerId, player: &Player) -> Result<(),
     Ok(())
 }
 
-fn check_round_in_range(section: &Section, round: u32) -> Result<(), JournalError> {
+pub(super) fn check_round_in_range(section: &Section, round: u32) -> Result<(), JournalError> {
     if round == 0 || round > section.config.rounds {
         return Err(JournalError::RoundOutOfRange {
             section: section.code.clone(),
@@ -373,7 +396,7 @@ fn check_round_in_range(section: &Section, round: u32) -> Result<(), JournalErro
 }
 
 /// A round not paired yet (withdrawals act on the future only).
-fn check_future_round(section: &Section, round: u32) -> Result<(), JournalError> {
+pub(super) fn check_future_round(section: &Section, round: u32) -> Result<(), JournalError> {
     if round <= section.rounds_paired() {
         return Err(JournalError::RoundAlreadyPaired {
             round,
@@ -387,7 +410,7 @@ fn check_future_round(section: &Section, round: u32) -> Result<(), JournalError>
 }
 
 /// The next round may be paired: it exists and the previous one is complete.
-fn check_next_round(section: &Section, round: u32) -> Result<(), JournalError> {
+pub(super) fn check_next_round(section: &Section, round: u32) -> Result<(), JournalError> {
     let paired = section.rounds_paired();
     if round != paired + 1 {
         return Err(JournalError::Invalid(format!(

@@ -2,9 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::teams::TeamConfig;
 use crate::player::Colour;
 use crate::scoring::Scoring;
 use crate::system::System;
+use crate::team::CompositionRule;
 
 /// How one section is run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +26,12 @@ pub struct SectionConfig {
     pub avoid_team_pairings: bool,
     /// Colour of the top-ranked player in round 1 (Dutch 5.1, TRF 152).
     pub initial_colour: Colour,
+    /// The matches of a team section (its system is the team Swiss); `None`
+    /// for a section of individuals.
+    pub team: Option<TeamConfig>,
+    /// What a team must look like: a team section's rosters, or the teams
+    /// (the players' `team` field) of an individual-team event (seed 004).
+    pub composition: Option<CompositionRule>,
 }
 
 impl SectionConfig {
@@ -38,12 +46,19 @@ impl SectionConfig {
             scoring: Scoring::default(),
             avoid_team_pairings: false,
             initial_colour: Colour::White,
+            team: None,
+            composition: None,
         }
     }
 
     /// True for the systems whose schedule is fixed by the pairing numbers.
     pub fn is_round_robin(&self) -> bool {
         self.system.is_round_robin()
+    }
+
+    /// True for a team section (teams play matches).
+    pub fn is_team_section(&self) -> bool {
+        self.team.is_some()
     }
 }
 
@@ -72,6 +87,10 @@ struct StoredConfig {
     initial_colour: Colour,
     #[serde(default)]
     acceleration: Acceleration,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    team: Option<TeamConfig>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    composition: Option<CompositionRule>,
 }
 
 impl TryFrom<StoredConfig> for SectionConfig {
@@ -94,6 +113,8 @@ impl TryFrom<StoredConfig> for SectionConfig {
             scoring: c.scoring,
             avoid_team_pairings: c.avoid_team_pairings,
             initial_colour: c.initial_colour,
+            team: c.team,
+            composition: c.composition,
         })
     }
 }
@@ -113,6 +134,8 @@ impl From<SectionConfig> for StoredConfig {
             } else {
                 Acceleration::None
             },
+            team: c.team,
+            composition: c.composition,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Why an entry is refused.
 
 use super::PlayerId;
+use super::teams::TeamId;
+use crate::team::CompositionError;
 
 /// Why an action is refused. Every message names what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -49,6 +51,37 @@ pub enum JournalError {
     Rematch { a: PlayerId, b: PlayerId },
     #[error("player {id} may not receive the pairing-allocated bye: {reason}")]
     PabRefused { id: PlayerId, reason: String },
+    #[error("no team with id {0} in this event")]
+    UnknownTeam(TeamId),
+    #[error("round {round} has no match {number} (matches 1-{matches})")]
+    UnknownMatch {
+        round: u32,
+        number: u32,
+        matches: u32,
+    },
+    #[error("match {number} of round {round} has no board {board} (boards 1-{boards})")]
+    UnknownMatchBoard {
+        round: u32,
+        number: u32,
+        board: u32,
+        boards: u32,
+    },
+    #[error("{reason} (team rule: {rule})")]
+    Composition {
+        reason: CompositionError,
+        /// The whole rule, as regulations state it (`3 men + 1 woman`).
+        rule: String,
+    },
+    #[error("teams {a} and {b} may not be paired: both are of family '{family}'")]
+    FamilyPair {
+        a: TeamId,
+        b: TeamId,
+        family: String,
+    },
+    #[error("teams {a} and {b} have already played a match (C.04.6 C1)")]
+    TeamRematch { a: TeamId, b: TeamId },
+    #[error("team {team} may not receive the pairing-allocated bye: {reason} (C.04.6 C2)")]
+    TeamPabRefused { team: TeamId, reason: String },
     #[error("{0}")]
     Invalid(String),
     #[error("nothing to undo")]

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::PlayerId;
 use super::awards::{FeesSet, Payment, PrizePlanSet};
 use super::config::SectionConfig;
+use super::teams::TeamEvent;
 use crate::player::{Colour, Player, Tpn};
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
 use crate::tournament::{EventInfo, Tournament};
@@ -198,6 +199,8 @@ pub enum Event {
     Undone {
         seq: u64,
     },
+    /// An entry of a team section (teams, line-ups, matches).
+    Team(TeamEvent),
 }
 
 impl Event {
@@ -223,6 +226,7 @@ impl Event {
             Event::FeesSet(_) => "fees_set",
             Event::PaymentRecorded(_) => "payment_recorded",
             Event::Undone { .. } => "undone",
+            Event::Team(e) => e.kind(),
         }
     }
 }

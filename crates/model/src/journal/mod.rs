@@ -29,8 +29,9 @@
 //! ranking and TPN order; `view` the section as a
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
-//! pairing meets); `fold` the journal and its undo; `awards` the prize plans, fees and
-//! payments.
+//! pairing meets); `fold` the journal and its undo; `teams` team sections
+//! and the teams of individual-team events; `awards` the prize plans, fees
+//! and payments.
 
 mod apply;
 mod awards;
@@ -43,6 +44,7 @@ mod fold;
 mod ranking;
 mod section;
 mod state;
+pub mod teams;
 mod view;
 
 pub use apply::apply;

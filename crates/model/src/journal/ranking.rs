@@ -21,12 +21,16 @@ pub fn initial_ranking_cmp(a: &Player, b: &Player) -> Ordering {
 impl EventState {
     /// The TPN order to use when pairing round `round` of `section`: the
     /// ranking redone up to round 4, then the frozen order with newcomers
-    /// inserted at their place (module documentation). Systems whose
+    /// inserted at their place (module documentation); in a team section,
+    /// team by team in roster order ([`EventState::team_player_order`]). Systems whose
     /// numbers are fixed ([`System::has_fixed_numbers`]) keep the order of
     /// round 1 (or of the drawing of lots) and append newcomers at the end.
     ///
     /// [`System::has_fixed_numbers`]: crate::System::has_fixed_numbers
     pub fn tpn_order_for(&self, section: &Section, round: u32) -> Vec<PlayerId> {
+        if section.config.is_team_section() {
+            return self.team_player_order(section, &self.team_order(section));
+        }
         let mut members: Vec<&Registration> = self.players_of(&section.code).collect();
         let fixed = section.config.system.has_fixed_numbers();
         if section.tpn_order.is_empty() || (!fixed && round <= LAST_RENUMBERED_ROUND) {

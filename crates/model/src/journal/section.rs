@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use super::PlayerId;
 use super::config::SectionConfig;
 use super::events::{BoardPair, GameResult};
+use super::teams::{MatchRound, TeamId};
 use crate::player::Player;
 use crate::points::Points;
 use crate::round_entry::ByeKind;
@@ -51,12 +52,16 @@ pub struct RoundRecord {
     /// [`Event::RoundPaired`](super::Event::RoundPaired) by player id): `acceleration[id][r - 1]` for
     /// every round `r` of the section. Empty without acceleration.
     pub acceleration: BTreeMap<PlayerId, Vec<Points>>,
+    /// The matches of a round of a team section (whose `boards` are empty).
+    pub matches: Option<MatchRound>,
 }
 
 impl RoundRecord {
-    /// Number of boards still waiting for a result.
+    /// Number of boards still waiting for a result (the boards of the
+    /// matches in a team section).
     pub fn missing_results(&self) -> usize {
         self.boards.iter().filter(|b| b.result.is_none()).count()
+            + self.matches.as_ref().map_or(0, MatchRound::missing_results)
     }
 
     /// The board (1-based) of a player, if he has one.
@@ -67,9 +72,12 @@ impl RoundRecord {
             .map(|i| i as u32 + 1)
     }
 
-    /// True when the player has a board or the PAB.
+    /// True when the player has a board or the PAB (or is lined up by his
+    /// team).
     pub fn is_paired(&self, id: PlayerId) -> bool {
-        self.bye == Some(id) || self.board_of(id).is_some()
+        self.bye == Some(id)
+            || self.board_of(id).is_some()
+            || self.matches.as_ref().is_some_and(|m| m.is_lined_up(id))
     }
 }
 
@@ -85,6 +93,9 @@ pub struct Section {
     pub tpn_order: Vec<PlayerId>,
     /// The seed of the drawing of lots, once drawn.
     pub lots_seed: Option<u64>,
+    /// A team section's team order of the latest pairing (team pairing
+    /// numbers; empty before round 1 and in a section of individuals).
+    pub team_order: Vec<TeamId>,
     /// `rounds[r - 1]` is round `r`.
     pub rounds: Vec<RoundRecord>,
 }

@@ -7,6 +7,7 @@ use super::PlayerId;
 use super::awards::AwardsState;
 use super::error::JournalError;
 use super::section::{Registration, Section};
+use super::teams::{TeamId, TeamRegistration};
 use crate::round_entry::ByeKind;
 use crate::tournament::EventInfo;
 
@@ -16,6 +17,8 @@ pub struct EventState {
     pub info: Option<EventInfo>,
     pub sections: Vec<Section>,
     pub players: BTreeMap<PlayerId, Registration>,
+    /// The teams of team sections, by id.
+    pub teams: BTreeMap<TeamId, TeamRegistration>,
     /// Prize plans, fees and payments.
     pub awards: AwardsState,
     /// Who holds each FIDE id (no duplicate registration).
@@ -48,6 +51,21 @@ impl EventState {
     /// The registration of player `id`.
     pub fn player(&self, id: PlayerId) -> Result<&Registration, JournalError> {
         self.players.get(&id).ok_or(JournalError::UnknownPlayer(id))
+    }
+
+    /// The registration of team `id`.
+    pub fn team(&self, id: TeamId) -> Result<&TeamRegistration, JournalError> {
+        self.teams.get(&id).ok_or(JournalError::UnknownTeam(id))
+    }
+
+    /// The id the next registered team gets.
+    pub fn next_team_id(&self) -> TeamId {
+        self.teams.keys().next_back().map_or(1, |id| id + 1)
+    }
+
+    /// Teams of section `code`, by id.
+    pub fn teams_of<'a>(&'a self, code: &'a str) -> impl Iterator<Item = &'a TeamRegistration> {
+        self.teams.values().filter(move |t| t.section == code)
     }
 
     /// The id the next registered player gets.

@@ -14,11 +14,15 @@ use crate::tournament::{Entrant, ForbiddenGroup, Tournament};
 
 impl EventState {
     /// The section as the rest of Arbiter sees it (TRF export, standings,
-    /// pairing engines): entrants in TPN order with the rounds `1..=upto`,
+    /// pairing engines; a team section as a team tournament, see
+    /// [`EventState::team_pairing_input`]): entrants in TPN order with the rounds `1..=upto`,
     /// every one of which must be paired. Players not paired in a round are
     /// given their requested bye, else a zero-point bye (`Z`: absent,
     /// withdrawn or not yet entered, spec 01 §7).
     pub fn tournament(&self, section: &Section, upto: u32) -> Tournament {
+        if let Some(team) = &section.config.team {
+            return self.team_tournament(section, team, upto, &self.team_order(section), None);
+        }
         self.build(section, upto, &self.current_tpn_order(section), None)
     }
 

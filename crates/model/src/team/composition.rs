@@ -3,6 +3,7 @@
 //! 2 teams per family), checked at registration and on every line-up.
 
 use std::collections::HashMap;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
@@ -109,6 +110,60 @@ fn limit_text(min: Option<usize>, max: Option<usize>) -> String {
 }
 
 impl CompositionRule {
+    /// The sex limits ask for the players' sex.
+    fn checks_sex(&self) -> bool {
+        self.men != SexLimit::default() || self.women != SexLimit::default()
+    }
+
+    /// Checks a team that is still growing (an individual-team event, whose
+    /// teams form as players register with a team name): only what more
+    /// members cannot mend — too many members, too many of one sex, a sex
+    /// not known when the rule counts sexes. The messages state the full
+    /// limits.
+    pub fn check_growing<'p>(
+        &self,
+        team: &Team,
+        player: impl Fn(Tpn) -> Option<&'p Player>,
+    ) -> Result<(), CompositionError> {
+        let name = || team.name.clone();
+        let count = team.members.len();
+        if self.max_members.is_some_and(|m| count > m) {
+            return Err(CompositionError::MembersCount {
+                team: name(),
+                count,
+                limit: limit_text(self.min_members, self.max_members),
+            });
+        }
+        let mut sexes: HashMap<Sex, usize> = HashMap::new();
+        for &m in &team.members {
+            match player(m).and_then(|p| p.sex) {
+                Some(s) => *sexes.entry(s).or_default() += 1,
+                None if self.checks_sex() => {
+                    return Err(CompositionError::UnknownSex {
+                        team: name(),
+                        player: m,
+                    });
+                }
+                None => {}
+            }
+        }
+        for (limit, sex, label) in [
+            (self.men, Sex::Male, "men"),
+            (self.women, Sex::Female, "women"),
+        ] {
+            let n = sexes.get(&sex).copied().unwrap_or(0);
+            if limit.max.is_some_and(|m| n > m) {
+                return Err(CompositionError::SexCount {
+                    team: name(),
+                    sex: label,
+                    count: n,
+                    limit: limit_text(limit.min, limit.max),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Checks a team about to be registered beside the `registered` ones;
     /// `player` finds a registered player by TPN.
     pub fn check<'p>(
@@ -129,7 +184,7 @@ impl CompositionRule {
             });
         }
         let mut sexes: HashMap<Sex, usize> = HashMap::new();
-        let sex_checked = self.men != SexLimit::default() || self.women != SexLimit::default();
+        let sex_checked = self.checks_sex();
         for &m in &team.members {
             let Some(p) = player(m) else {
                 return Err(CompositionError::UnknownPlayer {
@@ -235,6 +290,64 @@ impl CompositionRule {
     }
 }
 
+/// `3 men`, `1 woman`, `1 to 3 men`, `at least 1 woman`.
+fn sex_text(limit: SexLimit, singular: &str, plural: &str) -> Option<String> {
+    let word = |n: usize| if n == 1 { singular } else { plural };
+    Some(match (limit.min, limit.max) {
+        (Some(a), Some(b)) if a == b => format!("{a} {}", word(a)),
+        (Some(a), Some(b)) => format!("{a} to {b} {plural}"),
+        (Some(a), None) => format!("at least {a} {}", word(a)),
+        (None, Some(b)) => format!("at most {b} {}", word(b)),
+        (None, None) => return None,
+    })
+}
+
+impl fmt::Display for CompositionRule {
+    /// The rule as regulations state it: `3 men + 1 woman` (seed 004),
+    /// `2 to 3 members, reserves only on board 2, at most 2 teams per
+    /// family` (seed 001); `any team` when nothing is asked.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sexes: Vec<String> = [
+            sex_text(self.men, "man", "men"),
+            sex_text(self.women, "woman", "women"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let exact = |l: SexLimit| l.min.filter(|_| l.min == l.max);
+        let implied = match (exact(self.men), exact(self.women)) {
+            (Some(m), Some(w)) => Some(m + w),
+            _ => None,
+        };
+        let mut parts = Vec::new();
+        let members = (self.min_members, self.max_members);
+        if members != (None, None) && !(members.0 == members.1 && members.0 == implied) {
+            parts.push(format!("{} members", limit_text(members.0, members.1)));
+        }
+        if !sexes.is_empty() {
+            parts.push(sexes.join(" + "));
+        }
+        if let Some(boards) = &self.reserve_boards {
+            let list: Vec<String> = boards.iter().map(ToString::to_string).collect();
+            parts.push(format!(
+                "reserves only on board{} {}",
+                if boards.len() == 1 { "" } else { "s" },
+                list.join(", ")
+            ));
+        }
+        if let Some(n) = self.max_teams_per_family {
+            parts.push(format!(
+                "at most {n} team{} per family",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        if parts.is_empty() {
+            return f.write_str("any team");
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +395,52 @@ mod tests {
             seed004().check(&twice, std::slice::from_ref(&ok), find),
             Err(CompositionError::PlayerInTwoTeams { player: 1, .. })
         ));
+    }
+
+    /// A team of seed 004 forms as its players register: the fourth man is
+    /// refused at once, a team still short of its woman is not.
+    #[test]
+    fn growing_teams_and_the_rule_as_written() {
+        let players: Vec<Player> = (1..=5)
+            .map(|t| player(t, if t == 5 { Sex::Female } else { Sex::Male }))
+            .collect();
+        let find = |t: Tpn| players.iter().find(|p| p.tpn == t);
+        let rule = seed004();
+        assert_eq!(rule.to_string(), "3 men + 1 woman");
+        let three = Team::new(None, "Grodno", vec![1, 2, 3]);
+        assert_eq!(rule.check_growing(&three, find), Ok(()));
+        assert!(rule.check(&three, &[], find).is_err());
+        let four_men = Team::new(None, "Grodno", vec![1, 2, 3, 4]);
+        assert_eq!(
+            rule.check_growing(&four_men, find).unwrap_err().to_string(),
+            "team 'Grodno' has 4 men; the rules ask for exactly 3"
+        );
+        let unknown = Team::new(None, "Lida", vec![9]);
+        let none = |_: Tpn| None;
+        assert!(matches!(
+            rule.check_growing(&unknown, none),
+            Err(CompositionError::UnknownSex { player: 9, .. })
+        ));
+        let seed001 = CompositionRule {
+            min_members: Some(2),
+            max_members: Some(3),
+            reserve_boards: Some(vec![2]),
+            max_teams_per_family: Some(2),
+            ..CompositionRule::default()
+        };
+        assert_eq!(
+            seed001.to_string(),
+            "2 to 3 members, reserves only on board 2, at most 2 teams per family"
+        );
+        assert_eq!(CompositionRule::default().to_string(), "any team");
+        let women = CompositionRule {
+            women: SexLimit {
+                min: Some(1),
+                max: None,
+            },
+            ..CompositionRule::default()
+        };
+        assert_eq!(women.to_string(), "at least 1 woman");
     }
 
     #[test]

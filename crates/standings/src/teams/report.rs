@@ -6,11 +6,12 @@ use std::collections::BTreeMap;
 
 use arbiter_model::team::{RoundKind, TeamMatches, TeamScore};
 use arbiter_model::{ByeKind, Colour, Points, Tournament, Tpn};
+use serde::Serialize;
 
 use crate::error::StandingsError;
 
 /// One team's round in the crosstable of matches.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum MatchCell {
     Match {
         opponent: u32,
@@ -28,7 +29,7 @@ pub enum MatchCell {
 }
 
 /// One line of the crosstable of matches.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchRow {
     pub tpn: u32,
     pub name: String,

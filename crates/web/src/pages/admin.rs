@@ -198,6 +198,7 @@ fn section_form(f: &Fields) -> SectionForm {
         avoid_team_pairings: f.get("avoid_team_pairings").map(|v| v == "on"),
         initial_colour: field(f, "initial_colour"),
         acceleration: field(f, "acceleration"),
+        ..SectionForm::default()
     }
 }
 
@@ -420,6 +421,7 @@ pub(super) async fn section_page(
         rounds_paired: s.rounds_paired,
         current: "admin",
         current_round: 0,
+        teams: s.config.is_team_section(),
     };
     let title = format!(
         "{} {} — {}",
@@ -910,6 +912,8 @@ pub async fn round_home(
         section,
         current: "admin",
         current_round: number,
+        // The boards of individuals: a team section's rounds are refused above.
+        teams: false,
     };
     let title = format!(
         "{} — {}",

@@ -9,6 +9,7 @@ pub mod events;
 pub mod login;
 pub mod proposal;
 pub mod public;
+pub mod teams;
 
 use crate::context::Ctx;
 use crate::i18n::{Lang, Tr};

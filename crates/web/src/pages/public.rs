@@ -44,6 +44,8 @@ pub struct SectionNav {
     pub rounds_paired: u32,
     pub current: &'static str,
     pub current_round: u32,
+    /// A team section: its rounds are matches, shown on `/teams`.
+    pub teams: bool,
 }
 
 impl SectionNav {
@@ -56,12 +58,16 @@ impl SectionNav {
     }
 
     pub fn round_href(&self, round: impl Count) -> String {
-        format!("{}/round/{}", self.base(), round.count())
+        if self.teams {
+            format!("{}/teams?round={}", self.base(), round.count())
+        } else {
+            format!("{}/round/{}", self.base(), round.count())
+        }
     }
 
     /// Is this the page of round `round`?
     pub fn is_round(&self, round: impl Count) -> bool {
-        self.current == "round" && i64::from(self.current_round) == round.count()
+        matches!(self.current, "round" | "teams") && i64::from(self.current_round) == round.count()
     }
 
     pub fn rounds(&self) -> Vec<u32> {
@@ -87,6 +93,7 @@ pub(super) fn nav(desk: &Desk, section: &str, current: &'static str, round: u32)
             .map_or(0, |s| s.rounds_paired),
         current,
         current_round: round,
+        teams: desk.is_team_section(Some(section)).unwrap_or(false),
     }
 }
 
@@ -457,7 +464,18 @@ struct StandingLine {
     values: Vec<String>,
 }
 
-fn value(tr: &Tr, v: &Value) -> String {
+/// A round number given in the query (`?after=`, `?round=`); empty is none.
+pub(super) fn round_param(text: Option<&str>) -> Result<Option<u32>, WebError> {
+    match text.filter(|r| !r.is_empty()) {
+        None => Ok(None),
+        Some(r) => r
+            .parse()
+            .map(Some)
+            .map_err(|_| WebError::not_found(format!("round {r}"))),
+    }
+}
+
+pub(super) fn value(tr: &Tr, v: &Value) -> String {
     if v.is_missing() {
         "–".to_string()
     } else {
@@ -472,13 +490,7 @@ pub async fn standings(
     Query(q): Query<StandingsQuery>,
 ) -> Result<Response, WebError> {
     check_name(&section)?;
-    let after: Option<u32> = match q.after.as_deref().filter(|a| !a.is_empty()) {
-        None => None,
-        Some(a) => Some(
-            a.parse()
-                .map_err(|_| WebError::not_found(format!("round {a}")))?,
-        ),
-    };
+    let after = round_param(q.after.as_deref())?;
     let sec = section.clone();
     let lang = ctx.tr.lang;
     let (event, (report, ids, nav)) = query(&app, &name, move |d| {

@@ -11,3 +11,5 @@ mod http;
 mod live;
 mod pages;
 mod proposal;
+mod teams;
+mod teams_browser;

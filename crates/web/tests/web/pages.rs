@@ -166,7 +166,7 @@ async fn json_at_every_public_url() {
     let events = t.json("/").await;
     assert_eq!(
         events["events"],
-        serde_json::json!(["city-open", "festival"])
+        serde_json::json!(["city-open", "festival", "team-cup"])
     );
     let home = t.json("/e/festival/").await;
     assert_eq!(home["sections"].as_array().unwrap().len(), 5);

@@ -56,7 +56,7 @@ impl Resp {
 }
 
 impl TestServer {
-    /// A server over the demo events (`city-open`, `festival`).
+    /// A server over the demo events (`city-open`, `festival`, `team-cup`).
     pub fn with_demo() -> TestServer {
         let t = TestServer::new();
         arbiter_web::demo::create(t.dir.path()).expect("demo events");
