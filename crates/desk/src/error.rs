@@ -138,6 +138,7 @@ impl From<JournalError> for DeskError {
         let kind = match e {
             JournalError::UnknownSection(_)
             | JournalError::UnknownPlayer(_)
+            | JournalError::UnknownRegistration(_)
             | JournalError::UnknownBoard { .. }
             | JournalError::RoundNotPaired { .. } => ErrorKind::NotFound,
             JournalError::NotCreated | JournalError::AlreadyCreated => ErrorKind::Internal,

@@ -51,6 +51,12 @@
 //! * players: [`Desk::add_player`], [`Desk::import_players_csv`],
 //!   [`Desk::update_player`], [`Desk::withdraw`], [`Desk::reinstate`],
 //!   [`Desk::request_bye`], [`Desk::cancel_bye`], [`Desk::forbid`];
+//! * registration: [`Desk::configure_registration`],
+//!   [`Desk::submit_registration`], [`Desk::registration_errors`],
+//!   [`Desk::accept_registration`], [`Desk::reject_registration`],
+//!   [`Desk::move_registration`], [`Desk::withdraw_registration`];
+//!   [`Desk::registration_offer`], [`Desk::registrations`],
+//!   [`Desk::registration_status`];
 //! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
@@ -71,6 +77,7 @@ mod lots;
 mod origin;
 mod output;
 mod players;
+mod registration;
 mod reports;
 mod rounds;
 mod storage;
@@ -81,13 +88,21 @@ pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
-pub use forms::{EventDetailsForm, PlayerForm, SectionForm, Warning};
+pub use forms::{
+    Channel, EventDetailsForm, PlayerForm, RegistrationForm, RegistrationSettingsForm, SectionForm,
+    Warning,
+};
 pub use history::{LogCommand, LogEntry, Undone};
 pub use import::{TrfImported, system_of_file};
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
+pub use registration::{
+    Duplicate, Holder, MAX_ENTRIES, OfferedSection, Promoted, RegistrationDecided,
+    RegistrationList, RegistrationOffer, RegistrationRow, RegistrationSet, RegistrationStatus,
+    Submitted,
+};
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,
     trf_crosstable, trf_standings,

@@ -5,11 +5,13 @@
 pub mod csv;
 pub mod details;
 pub mod player;
+pub mod registration;
 pub mod section;
 pub mod text;
 
 pub use details::EventDetailsForm;
 pub use player::PlayerForm;
+pub use registration::{Channel, RegistrationForm, RegistrationSettingsForm};
 pub use section::SectionForm;
 
 /// Something accepted that the arbiter should know about.

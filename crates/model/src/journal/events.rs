@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::PlayerId;
 use super::config::SectionConfig;
+use super::registration::{RegistrationConfig, Submission};
 use crate::player::{Colour, Player, Tpn};
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
 use crate::tournament::{EventInfo, Tournament};
@@ -187,6 +188,30 @@ pub enum Event {
         seed: u64,
         order: Vec<PlayerId>,
     },
+    /// The registration form's settings (registration).
+    RegistrationConfigured(RegistrationConfig),
+    /// An entry submitted on the form or by the arbiter (registration).
+    RegistrationSubmitted(Submission),
+    /// Entry `number` became player `player`, registered by the
+    /// [`Event::PlayerRegistered`] just before it in the same command.
+    RegistrationAccepted {
+        number: u32,
+        player: PlayerId,
+    },
+    RegistrationRejected {
+        number: u32,
+        reason: Option<String>,
+    },
+    /// The arbiter moved a pending entry to another section (it joins the
+    /// end of that section's queue).
+    RegistrationMoved {
+        number: u32,
+        section: String,
+    },
+    /// The registrant cancelled a pending entry.
+    RegistrationWithdrawn {
+        number: u32,
+    },
     /// Cancels entry `seq`, the latest entry still in force.
     Undone {
         seq: u64,
@@ -212,6 +237,12 @@ impl Event {
             Event::PairingEdited { .. } => "pairing_edited",
             Event::ResultRecorded { .. } => "result_recorded",
             Event::LotsDrawn { .. } => "lots_drawn",
+            Event::RegistrationConfigured(_) => "registration_configured",
+            Event::RegistrationSubmitted(_) => "registration_submitted",
+            Event::RegistrationAccepted { .. } => "registration_accepted",
+            Event::RegistrationRejected { .. } => "registration_rejected",
+            Event::RegistrationMoved { .. } => "registration_moved",
+            Event::RegistrationWithdrawn { .. } => "registration_withdrawn",
             Event::Undone { .. } => "undone",
         }
     }

@@ -29,7 +29,8 @@
 //! ranking and TPN order; `view` the section as a
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
-//! pairing meets); `fold` the journal and its undo.
+//! pairing meets); `fold` the journal and its undo; `registration` the
+//! online pre-registration form, its entries and their waiting lists.
 
 mod apply;
 mod config;
@@ -39,6 +40,7 @@ mod error;
 mod events;
 mod fold;
 mod ranking;
+mod registration;
 mod section;
 mod state;
 mod view;
@@ -49,6 +51,10 @@ pub use error::JournalError;
 pub use events::{BoardPair, Event, GameResult};
 pub use fold::Journal;
 pub use ranking::initial_ranking_cmp;
+pub use registration::{
+    Decision, Entry as RegistrationEntry, FormField, Likeness, Offered, RegistrationConfig,
+    RegistrationState, Standing, Submission, Window, likeness,
+};
 pub use section::{BoardRecord, Registration, RoundRecord, Section};
 pub use state::EventState;
 

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::PlayerId;
 use super::error::JournalError;
+use super::registration::RegistrationState;
 use super::section::{Registration, Section};
 use crate::round_entry::ByeKind;
 use crate::tournament::EventInfo;
@@ -15,6 +16,8 @@ pub struct EventState {
     pub info: Option<EventInfo>,
     pub sections: Vec<Section>,
     pub players: BTreeMap<PlayerId, Registration>,
+    /// The registration form and its entries.
+    pub registration: RegistrationState,
     /// Who holds each FIDE id (no duplicate registration).
     pub(super) fide_ids: BTreeMap<u64, PlayerId>,
 }
