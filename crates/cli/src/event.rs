@@ -13,7 +13,7 @@
 //! list` shows both, pairings show both, standings and exported TRF files
 //! use TPNs.
 
-mod render;
+pub(crate) mod render;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

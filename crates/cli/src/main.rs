@@ -11,6 +11,7 @@ mod engine;
 mod event;
 mod exit;
 mod out;
+mod registration;
 mod serve_cmd;
 mod standings_cmd;
 mod trf_cmd;
@@ -60,6 +61,10 @@ enum Command {
     User(serve_cmd::UserCommand),
     #[command(flatten)]
     Event(event::EventCommand),
+    /// Online pre-registration: the form, its entries, the arbiter's
+    /// decisions.
+    #[command(subcommand)]
+    Registration(registration::RegistrationCommand),
 }
 
 fn main() -> ExitCode {
@@ -93,5 +98,6 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve_cmd::run_serve(a),
         Command::User(c) => serve_cmd::run_user(c),
         Command::Event(c) => event::run(c),
+        Command::Registration(c) => registration::run(c),
     }
 }

@@ -337,9 +337,10 @@ pub(crate) fn describe(
         Event::RegistrationMoved { number, section } => {
             format!("registration {number} moved to section {section}")
         }
-        Event::RegistrationWithdrawn { number } => {
-            format!("registration {number} withdrawn by the registrant")
-        }
+        Event::RegistrationWithdrawn { number, by_arbiter } => format!(
+            "registration {number} withdrawn by the {}",
+            if *by_arbiter { "arbiter" } else { "registrant" }
+        ),
         Event::Undone { seq } => format!("undo of #{seq}"),
     }
 }

@@ -54,7 +54,8 @@
 //! * registration: [`Desk::configure_registration`],
 //!   [`Desk::submit_registration`], [`Desk::registration_errors`],
 //!   [`Desk::accept_registration`], [`Desk::reject_registration`],
-//!   [`Desk::move_registration`], [`Desk::withdraw_registration`];
+//!   [`Desk::move_registration`], [`Desk::withdraw_registration`],
+//!   [`Desk::withdraw_registration_entry`];
 //!   [`Desk::registration_offer`], [`Desk::registrations`],
 //!   [`Desk::registration_status`];
 //! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],

@@ -276,7 +276,32 @@ impl Desk {
     ) -> Result<RegistrationDecided, DeskError> {
         let number = self.number_of(token)?;
         self.decide(origin, number, |_, _| {
-            Ok((vec![Event::RegistrationWithdrawn { number }], None))
+            Ok((
+                vec![Event::RegistrationWithdrawn {
+                    number,
+                    by_arbiter: false,
+                }],
+                None,
+            ))
+        })
+    }
+
+    /// The arbiter withdraws pending entry `number` on the registrant's
+    /// word (a phone call): its place goes to the waiting list; unlike the
+    /// registrant's own withdrawal, `undo` may take it back.
+    pub fn withdraw_registration_entry(
+        &mut self,
+        origin: &Origin,
+        number: u32,
+    ) -> Result<RegistrationDecided, DeskError> {
+        self.decide(origin, number, |_, _| {
+            Ok((
+                vec![Event::RegistrationWithdrawn {
+                    number,
+                    by_arbiter: true,
+                }],
+                None,
+            ))
         })
     }
 
@@ -353,7 +378,10 @@ impl Desk {
 pub(crate) fn by_registrant(event: &Event) -> Option<u32> {
     match event {
         Event::RegistrationSubmitted(s) if !s.by_arbiter => Some(s.number),
-        Event::RegistrationWithdrawn { number } => Some(*number),
+        Event::RegistrationWithdrawn {
+            number,
+            by_arbiter: false,
+        } => Some(*number),
         _ => None,
     }
 }

@@ -330,7 +330,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
         Event::RegistrationMoved { number, section } => {
             registration::move_to(state, *number, section)?
         }
-        Event::RegistrationWithdrawn { number } => registration::withdraw(state, *number)?,
+        Event::RegistrationWithdrawn { number, .. } => registration::withdraw(state, *number)?,
         Event::Undone { .. } => {
             return Err(JournalError::Invalid(
                 "an undo is folded by the journal, not applied".into(),

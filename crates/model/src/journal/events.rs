@@ -208,9 +208,12 @@ pub enum Event {
         number: u32,
         section: String,
     },
-    /// The registrant cancelled a pending entry.
+    /// A pending entry cancelled: by the registrant through his status
+    /// link, or by the arbiter on his word (`by_arbiter`).
     RegistrationWithdrawn {
         number: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_arbiter: bool,
     },
     /// Cancels entry `seq`, the latest entry still in force.
     Undone {

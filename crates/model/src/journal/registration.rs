@@ -442,7 +442,7 @@ fn pending(state: &EventState, number: u32) -> Result<&Entry, JournalError> {
             match e.decision {
                 Decision::Accepted(id) => format!("accepted as player {id}"),
                 Decision::Rejected { .. } => "rejected".into(),
-                Decision::Withdrawn => "withdrawn by the registrant".into(),
+                Decision::Withdrawn => "withdrawn".into(),
                 Decision::Pending => "pending".into(),
             }
         )));

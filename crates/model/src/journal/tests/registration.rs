@@ -218,13 +218,26 @@ fn the_cap_fills_and_freed_places_go_to_the_waiting_list() {
     assert!(e.to_string().contains("already registration 3"), "{e}");
     let e = j
         .clone()
-        .push(999, Event::RegistrationWithdrawn { number: 1 })
+        .push(
+            999,
+            Event::RegistrationWithdrawn {
+                number: 1,
+                by_arbiter: false,
+            },
+        )
         .unwrap_err();
     assert!(
         e.to_string().contains("no longer pending (rejected)"),
         "{e}"
     );
-    next(&mut j, Event::RegistrationWithdrawn { number: 2 }).unwrap();
+    next(
+        &mut j,
+        Event::RegistrationWithdrawn {
+            number: 2,
+            by_arbiter: true,
+        },
+    )
+    .unwrap();
     assert_eq!(standings(&j), [Rejected, Withdrawn, Accepted(5), Place]);
     // Undo of the withdrawal: the fourth waits again.
     let target = j.undo_target().unwrap();
