@@ -7,6 +7,7 @@
 //! stacking = "best"          # best (default): the lowest applying rule | first
 //! reference_date = 2012-10-04 # ages for `max_age`/`min_age` (default: the event's start)
 //! sponsors = 500             # declared beside the fees: prize fund = fees + sponsors
+//! utc_offset = "+03:00"      # the event's local time, for registration times (recorded in UTC)
 //!
 //! [[rule]]                   # reductions and exemptions
 //! label = "GM/IM 2400+"
@@ -35,6 +36,10 @@ use crate::error::AwardsError;
 use crate::money::Cents;
 use crate::ranking::PlayerId;
 use crate::toml_time::CivilDate;
+
+pub use crate::money::Method;
+/// One payment (negative: a refund), as the journal records it.
+pub use arbiter_model::journal::Payment;
 
 /// Who pays one fee.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,6 +104,10 @@ pub struct FeeSchedule {
     pub stacking: Stacking,
     pub reference_date: Option<Date>,
     pub sponsors: Cents,
+    /// The offset from UTC of the event's local time: registration times
+    /// are recorded in UTC and compared with `registered_after` (a local
+    /// time) once shifted by it.
+    pub utc_offset: Option<jiff::tz::Offset>,
     pub rules: Vec<Rule>,
     pub surcharges: Vec<Surcharge>,
 }
@@ -121,6 +130,7 @@ struct RawSchedule {
     reference_date: Option<CivilDate>,
     #[serde(default)]
     sponsors: Cents,
+    utc_offset: Option<String>,
     #[serde(default, rename = "rule")]
     rules: Vec<RawRule>,
     #[serde(default, rename = "surcharge")]
@@ -153,6 +163,37 @@ fn amount(v: toml::Value, key: &str) -> Result<Cents, AwardsError> {
         return Err(AwardsError::invalid(key, "negative"));
     }
     Ok(c)
+}
+
+/// `+HH:MM`, `-HH:MM` or `Z`.
+fn offset(text: &str) -> Result<jiff::tz::Offset, AwardsError> {
+    let bad = || {
+        AwardsError::invalid(
+            "utc_offset",
+            format!("'{text}' is not an offset from UTC such as \"+02:00\" or \"-05:00\""),
+        )
+    };
+    let t = text.trim();
+    if t == "Z" {
+        return Ok(jiff::tz::Offset::UTC);
+    }
+    let (sign, rest) = match t.as_bytes().first() {
+        Some(b'+') => (1, &t[1..]),
+        Some(b'-') => (-1, &t[1..]),
+        _ => return Err(bad()),
+    };
+    let (h, m) = rest.split_once(':').ok_or_else(bad)?;
+    let two = |s: &str| {
+        (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<i32>().ok())
+            .flatten()
+    };
+    match (two(h), two(m)) {
+        (Some(h), Some(m)) if h <= 14 && m < 60 => {
+            jiff::tz::Offset::from_seconds(sign * (h * 3600 + m * 60)).map_err(|_| bad())
+        }
+        _ => Err(bad()),
+    }
 }
 
 fn checked(when: &Condition, key: &str) -> Result<(), AwardsError> {
@@ -230,6 +271,7 @@ impl FeeSchedule {
         if raw.sponsors < Cents::ZERO {
             return Err(AwardsError::invalid("sponsors", "negative"));
         }
+        let utc_offset = raw.utc_offset.as_deref().map(offset).transpose()?;
         Ok(FeeSchedule {
             currency: raw.currency,
             base,
@@ -237,9 +279,16 @@ impl FeeSchedule {
             stacking: raw.stacking,
             reference_date: raw.reference_date.map(|d| d.0),
             sponsors: raw.sponsors,
+            utc_offset,
             rules,
             surcharges,
         })
+    }
+
+    /// True when some rule or surcharge reads the registration time.
+    pub fn uses_registration(&self) -> bool {
+        self.rules.iter().any(|r| r.when.uses_registration())
+            || self.surcharges.iter().any(|s| s.when.uses_registration())
     }
 
     /// The base fee of `section`.
@@ -369,39 +418,6 @@ pub struct Due {
     pub rule: Option<String>,
     pub surcharges: Vec<String>,
     pub due: Cents,
-}
-
-/// How a payment was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Method {
-    Cash,
-    Card,
-    Transfer,
-}
-
-impl std::str::FromStr for Method {
-    type Err = AwardsError;
-    fn from_str(s: &str) -> Result<Method, AwardsError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "cash" => Ok(Method::Cash),
-            "card" => Ok(Method::Card),
-            "transfer" => Ok(Method::Transfer),
-            _ => Err(AwardsError::invalid(
-                "method",
-                format!("'{s}' is not a payment method (cash, card, transfer)"),
-            )),
-        }
-    }
-}
-
-/// One payment (negative: a refund).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Payment {
-    pub id: PlayerId,
-    pub amount: Cents,
-    pub method: Method,
-    pub note: Option<String>,
 }
 
 /// One line of the ledger.
@@ -543,4 +559,31 @@ pub fn ledger(
         sponsors: schedule.sponsors,
         prize_fund: total_paid + schedule.sponsors,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_offsets_are_read_or_named() {
+        let at = |o: &str| {
+            FeeSchedule::parse(&format!(
+                "currency = \"PLN\"\nbase = 30\nutc_offset = \"{o}\""
+            ))
+        };
+        assert_eq!(
+            at("+02:00").unwrap().utc_offset.map(|o| o.seconds()),
+            Some(7200)
+        );
+        assert_eq!(
+            at("-05:30").unwrap().utc_offset.map(|o| o.seconds()),
+            Some(-19800)
+        );
+        assert_eq!(at("Z").unwrap().utc_offset.map(|o| o.seconds()), Some(0));
+        for bad in ["2", "+2:00", "+02:60", "+15:00", "CET"] {
+            let e = at(bad).unwrap_err().to_string();
+            assert!(e.starts_with("utc_offset: "), "{bad}: {e}");
+        }
+    }
 }

@@ -264,6 +264,15 @@ pub struct PlayerFields {
     /// FIDE standard rating (0 = unrated).
     #[arg(long)]
     pub rating: Option<String>,
+    /// FIDE rapid rating (0 = unrated).
+    #[arg(long)]
+    pub rapid: Option<String>,
+    /// FIDE blitz rating (0 = unrated).
+    #[arg(long)]
+    pub blitz: Option<String>,
+    /// National rating (0 = unrated).
+    #[arg(long)]
+    pub national: Option<String>,
     /// FIDE title: GM IM WGM FM WIM CM WFM WCM.
     #[arg(long)]
     pub title: Option<String>,
@@ -283,16 +292,20 @@ pub struct PlayerFields {
     pub club: Option<String>,
     #[arg(long)]
     pub team: Option<String>,
-    /// Free labels, comma-separated (e.g. resident,disabled).
+    /// A free label the prize and fee rules test (e.g. resident); repeat
+    /// for several: --tag resident --tag disabled.
     #[arg(long)]
-    pub tags: Option<String>,
+    pub tag: Vec<String>,
 }
 
 impl PlayerFields {
-    fn form(&self) -> PlayerForm {
+    fn form(&self, untag: &[String]) -> PlayerForm {
         PlayerForm {
             name: self.name.clone(),
             rating: self.rating.clone(),
+            rapid: self.rapid.clone(),
+            blitz: self.blitz.clone(),
+            national: self.national.clone(),
             title: self.title.clone(),
             sex: self.sex.clone(),
             born: self.born.clone(),
@@ -300,7 +313,9 @@ impl PlayerFields {
             fide_id: self.fide_id.clone(),
             club: self.club.clone(),
             team: self.team.clone(),
-            tags: self.tags.clone(),
+            tags: None,
+            tag: self.tag.clone(),
+            untag: untag.to_vec(),
         }
     }
 }
@@ -353,7 +368,8 @@ pub enum PlayerCommand {
         section: SectionSelect,
     },
     /// Register every player of a CSV file (UTF-8; header: name,rating,
-    /// title,sex,born,fed,fide-id,club,team,tags in any order), all or none.
+    /// rapid,blitz,national,title,sex,born,fed,fide-id,club,team,tags in any
+    /// order; tags separated by ';'), all or none.
     Import {
         /// The event file.
         event: PathBuf,
@@ -370,6 +386,9 @@ pub enum PlayerCommand {
         player: PlayerId,
         #[command(flatten)]
         fields: PlayerFields,
+        /// Remove a tag the player holds; repeat for several.
+        #[arg(long)]
+        untag: Vec<String>,
     },
     /// Withdraw a player: not paired from the next round (or --from-round).
     Withdraw {
@@ -393,6 +412,11 @@ pub enum PlayerCommand {
     List {
         /// The event file.
         event: PathBuf,
+        /// text, or tsv (every attribute: sex, title, birth date,
+        /// federation, FIDE id, the four ratings, club, team, tags).
+        #[arg(long, default_value = "text",
+              value_parser = PossibleValuesParser::new(["text", "tsv"]))]
+        format: String,
         #[command(flatten)]
         section: SectionSelect,
     },
@@ -721,7 +745,7 @@ fn player(c: PlayerCommand) -> Result<(), DeskError> {
             let added = Desk::open(&event)?.add_player(
                 &origin(),
                 section.section.as_deref(),
-                &fields.form(),
+                &fields.form(&[]),
             )?;
             for w in render::warnings(&added.warnings) {
                 out::warn(w);
@@ -762,8 +786,9 @@ fn player(c: PlayerCommand) -> Result<(), DeskError> {
             event,
             player,
             fields,
+            untag,
         } => {
-            let u = Desk::open(&event)?.update_player(&origin(), player, &fields.form())?;
+            let u = Desk::open(&event)?.update_player(&origin(), player, &fields.form(&untag))?;
             for w in render::warnings(&u.warnings) {
                 out::warn(w);
             }
@@ -805,9 +830,16 @@ fn player(c: PlayerCommand) -> Result<(), DeskError> {
                 w.from_round
             ));
         }
-        PlayerCommand::List { event, section } => {
+        PlayerCommand::List {
+            event,
+            format,
+            section,
+        } => {
             let list = Desk::open_read_only(&event)?.players(section.section.as_deref())?;
-            out::print(&render::players_text(&list));
+            out::print(&match format.as_str() {
+                "tsv" => render::players_tsv(&list),
+                _ => render::players_text(&list),
+            });
         }
     }
     Ok(())

@@ -7,6 +7,7 @@
 //!   recognised by a system flag in first position (see [`engine`]);
 //! * the arbiter's subcommands (`arbiter trf check FILE`, `arbiter new EVENT`, ...).
 
+mod awards;
 mod engine;
 mod event;
 mod exit;
@@ -65,6 +66,8 @@ enum Command {
     /// decisions.
     #[command(subcommand)]
     Registration(registration::RegistrationCommand),
+    #[command(flatten)]
+    Awards(awards::AwardsCommand),
 }
 
 fn main() -> ExitCode {
@@ -99,5 +102,6 @@ fn main() -> ExitCode {
         Command::User(c) => serve_cmd::run_user(c),
         Command::Event(c) => event::run(c),
         Command::Registration(c) => registration::run(c),
+        Command::Awards(c) => awards::run(c),
     }
 }

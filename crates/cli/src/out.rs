@@ -65,6 +65,7 @@ pub fn fail(e: &DeskError) -> ExitCode {
 fn option_name(field: &str) -> String {
     match field {
         "result" => "RESULT".to_string(),
+        "amount" => "AMOUNT".to_string(),
         other => format!("--{other}"),
     }
 }

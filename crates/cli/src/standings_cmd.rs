@@ -80,6 +80,10 @@ pub struct StandingsArgs {
     /// With --teams: at least this many women among the counted members.
     #[arg(long, requires = "teams")]
     pub min_women: Option<String>,
+    /// Only the players of this category of the section's prize plan
+    /// (e.g. women, u18), ranked among themselves; events only.
+    #[arg(long, conflicts_with = "teams")]
+    pub category: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -162,6 +166,7 @@ fn standings(a: &StandingsArgs) -> Result<String, DeskError> {
             counted: a.team_size.clone(),
             min_women: a.min_women.clone(),
         }),
+        category: a.category.clone(),
     };
     let report = match open(&a.source, a.section.as_deref())? {
         Source::Trf(doc) => arbiter_desk::trf_standings(&doc, &request)?,

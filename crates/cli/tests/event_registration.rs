@@ -188,7 +188,10 @@ fn moves_between_sections_and_form_errors_name_the_field() {
         &ev,
         &["registration", "add", e, "--name", "X, Y", "--section", "C"],
     );
-    assert!(msg.contains("--section: 'C' is not a section of the form"), "{msg}");
+    assert!(
+        msg.contains("--section: 'C' is not a section of the form"),
+        "{msg}"
+    );
     let msg = refused(&ev, &["registration", "move", e, "1", "Z"]);
     assert!(msg.contains("no section 'Z'"), "{msg}");
     let msg = refused(&ev, &["registration", "set", e, "--cap", "A=many"]);

@@ -341,6 +341,30 @@ pub(crate) fn describe(
             "registration {number} withdrawn by the {}",
             if *by_arbiter { "arbiter" } else { "registrant" }
         ),
+        Event::PrizePlanSet(e) => format!(
+            "prize plan of section {} set ({} lines)",
+            e.section,
+            e.plan.lines().count()
+        ),
+        Event::FeesSet(e) => format!("entry fees set ({} lines)", e.schedule.lines().count()),
+        Event::PaymentRecorded(p) => format!(
+            "{} {} by {}{}",
+            if p.amount.0 < 0 {
+                "refund to"
+            } else {
+                "payment from"
+            },
+            n(p.id),
+            p.method,
+            format_args!(
+                ": {}{}",
+                if p.amount.0 < 0 { -p.amount } else { p.amount },
+                p.note
+                    .as_deref()
+                    .map(|t| format!(" ({t})"))
+                    .unwrap_or_default()
+            )
+        ),
         Event::Undone { seq } => format!("undo of #{seq}"),
     }
 }

@@ -60,13 +60,19 @@
 //!   [`Desk::registration_status`];
 //! * rounds: [`Desk::pair_next_round`], [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
+//! * awards: [`Desk::set_prize_plan`], [`Desk::prizes`],
+//!   [`Desk::still_possible`], [`Desk::set_fees`], [`Desk::fees`],
+//!   [`Desk::pay`], [`series_standings`]; `standings` by category
+//!   ([`StandingsRequest::category`]);
 //! * queries: [`Desk::summary`], [`Desk::players`], [`Desk::pairings`],
 //!   [`Desk::standings`], [`Desk::crosstable`], [`Desk::export_trf`],
 //!   [`Desk::log`];
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
-//!   file, atomically, never over an event), [`is_database`].
+//!   file, atomically, never over an event), [`is_database`], [`read_text`]
+//!   (plan, fee and series files, bounded).
 
+mod awards;
 mod desk;
 mod error;
 mod event;
@@ -74,6 +80,7 @@ mod export;
 pub mod forms;
 mod history;
 mod import;
+mod input;
 mod lots;
 mod origin;
 mod output;
@@ -85,16 +92,23 @@ mod storage;
 mod trf_file;
 mod views;
 
+/// The awards' views the faces render (JSON as they serialise).
+pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, SeriesStandings};
+pub use awards::{
+    FeesSet, Fund, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest, StillPossible,
+    series_standings,
+};
 pub use desk::Desk;
 pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
 pub use forms::{
-    Channel, EventDetailsForm, PlayerForm, RegistrationForm, RegistrationSettingsForm, SectionForm,
-    Warning,
+    Channel, EventDetailsForm, PaymentForm, PlayerForm, RegistrationForm, RegistrationSettingsForm,
+    SectionForm, Warning,
 };
 pub use history::{LogCommand, LogEntry, Undone};
 pub use import::{TrfImported, system_of_file};
+pub use input::read_text;
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;

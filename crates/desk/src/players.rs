@@ -135,7 +135,7 @@ impl Desk {
     ) -> Result<PlayerUpdated, DeskError> {
         if form.is_empty() {
             return Err(DeskError::malformed(format!(
-                "nothing to change for player {id}: give at least one of {}",
+                "nothing to change for player {id}: give at least one of {}, tag, untag",
                 FIELDS.join(", ")
             )));
         }
@@ -411,9 +411,13 @@ fn csv_players(
 
 /// The fields that differ, by their form names.
 fn changed_fields(old: &Player, new: &Player) -> Vec<&'static str> {
-    let checks: [(&'static str, bool); 10] = [
+    let (a, b) = (&old.ratings, &new.ratings);
+    let checks: [(&'static str, bool); 13] = [
         ("name", old.name != new.name),
-        ("rating", old.ratings != new.ratings),
+        ("rating", a.fide != b.fide),
+        ("rapid", a.rapid != b.rapid),
+        ("blitz", a.blitz != b.blitz),
+        ("national", a.national != b.national),
         ("title", old.title != new.title),
         ("sex", old.sex != new.sex),
         ("born", old.birth_date != new.birth_date),

@@ -13,7 +13,7 @@ use arbiter_trf::TrfDocument;
 
 use crate::desk::Desk;
 use crate::error::DeskError;
-use crate::views::Heading;
+use crate::views::{Heading, Numbering};
 
 /// A standings request as typed; `None` takes the default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +38,9 @@ pub struct StandingsRequest {
     pub rating_list: Option<String>,
     /// The team classification as well.
     pub teams: Option<TeamRequest>,
+    /// Only the players of this category of the section's prize plan,
+    /// ranked among themselves (events only).
+    pub category: Option<String>,
 }
 
 /// The team classification: how many members count, how many women.
@@ -97,7 +100,26 @@ impl Desk {
         let sec = self.section(section)?;
         let t = self.state().tournament(sec, sec.rounds_complete());
         let stored = sec.config.tiebreak_preset.as_deref().and_then(Preset::find);
-        standings_of(&t, self.heading(sec, None), request, stored)
+        let mut report = standings_of(&t, self.heading(sec, None), request, stored)?;
+        let ids = Numbering::current(self.state(), sec);
+        for row in report
+            .standings
+            .rows
+            .iter_mut()
+            .filter(|r| r.player.is_some())
+        {
+            row.id = ids.id(row.tpn).ok();
+        }
+        if let Some(name) = &request.category {
+            if report.teams.is_some() {
+                return Err(DeskError::invalid(
+                    "category",
+                    "a category ranks players, not teams: give one of --category and --teams",
+                ));
+            }
+            report.standings = self.category_standings(sec, &report.standings, &t, name.trim())?;
+        }
+        Ok(report)
     }
 
     /// The crosstable of a section after its complete rounds.
@@ -126,6 +148,12 @@ pub fn trf_standings(
     doc: &TrfDocument,
     request: &StandingsRequest,
 ) -> Result<StandingsReport, DeskError> {
+    if request.category.is_some() {
+        return Err(DeskError::invalid(
+            "category",
+            "categories are those of an event's prize plan (arbiter prizes set); a TRF file has none",
+        ));
+    }
     standings_of(&doc.tournament, file_heading(doc), request, None)
 }
 

@@ -182,3 +182,62 @@ fn a_forbidden_pair_is_recorded_once() {
     assert_eq!(e.kind(), ErrorKind::Refused);
     assert!(e.to_string().contains("round-robin"), "{e}");
 }
+
+/// Issue 12: the attributes prize and fee rules read — the four ratings,
+/// sex, birth year, tags — from a CSV list (tags separated by `;`) and the
+/// update form (a tag added, one removed; removing a tag not held is
+/// refused naming the field, recording nothing).
+#[test]
+fn ratings_and_tags_for_the_rules() {
+    let mut desk = memory("dutch", 7);
+    let csv = "name;rating;rapid;blitz;national;sex;born;tags\n\
+               Rossi;2100;2050;0;1980;m;1996;\"Resident;NC\"\n\
+               Verdi;;1650;1700;;w;2001-03-04;disabled\n";
+    let ok = desk
+        .import_players_csv(&origin(), None, "list.csv", csv.as_bytes())
+        .unwrap();
+    assert_eq!(ok.ids, [1, 2]);
+    let list = desk.players(None).unwrap();
+    let rossi = &list.rows[0].player;
+    assert_eq!(
+        (
+            rossi.ratings.fide,
+            rossi.ratings.rapid,
+            rossi.ratings.blitz,
+            rossi.ratings.national
+        ),
+        (Some(2100), Some(2050), None, Some(1980))
+    );
+    assert_eq!(rossi.tags, ["resident", "nc"]);
+    assert_eq!(rossi.birth_date, Some(BirthDate::Year(1996)));
+    let verdi = &list.rows[1].player;
+    assert_eq!(
+        (verdi.ratings.fide, verdi.ratings.rapid, verdi.ratings.blitz),
+        (None, Some(1650), Some(1700))
+    );
+    assert_eq!(verdi.tags, ["disabled"]);
+
+    let before = entries(&mut desk);
+    let untag = |t: &str| PlayerForm {
+        untag: vec![t.into()],
+        ..PlayerForm::default()
+    };
+    let e = desk
+        .update_player(&origin(), 2, &untag("member"))
+        .unwrap_err();
+    assert_eq!(
+        (e.kind(), e.field()),
+        (ErrorKind::InvalidInput, Some("untag"))
+    );
+    assert_eq!(entries(&mut desk), before);
+    let form = PlayerForm {
+        tag: vec!["member".into()],
+        national: Some("1600".into()),
+        ..untag("resident")
+    };
+    let u = desk.update_player(&origin(), 1, &form).unwrap();
+    assert_eq!(u.changed, ["national", "tags"]);
+    let rossi = &desk.players(None).unwrap().rows[0].player;
+    assert_eq!(rossi.tags, ["nc", "member"]);
+    assert_eq!(rossi.ratings.national, Some(1600));
+}

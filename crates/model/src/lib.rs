@@ -3,6 +3,7 @@
 
 pub mod date;
 pub mod journal;
+pub mod money;
 pub mod player;
 pub mod points;
 pub mod round_entry;

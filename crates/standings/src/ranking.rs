@@ -2,7 +2,7 @@
 //! §2, §13.6): each key only reorders participants still tied on everything
 //! before it; the last resort shares the place, uses the TPN, or draws lots.
 
-use arbiter_model::{Tournament, Tpn};
+use arbiter_model::{Player, Tournament, Tpn};
 use serde::Serialize;
 
 use crate::buchholz::{Sum, average_of_opponents_buchholz, buchholz};
@@ -29,6 +29,13 @@ pub struct Row {
     pub points: Value,
     /// One value per tie-break, in the order of [`Standings::tiebreaks`].
     pub values: Vec<Value>,
+    /// The player's data (rating lists, sex, birth date, federation,
+    /// tags: what prize rules and classifications read); `None` for a team.
+    pub player: Option<Player>,
+    /// The participant's id in the application (the journal's player id
+    /// of an event, set by the application layer); `None` for a file,
+    /// which knows only TPNs.
+    pub id: Option<u32>,
 }
 
 impl Row {
@@ -137,6 +144,8 @@ pub fn compute_standings(
                 name: t.entrants[p].player.name.clone(),
                 points: points[p],
                 values: columns.iter().map(|c| c[p]).collect(),
+                player: Some(t.entrants[p].player.clone()),
+                id: None,
             });
         }
     }

@@ -1,16 +1,19 @@
 //! Printing standings as an aligned text table, TSV, CSV or JSON.
 //!
 //! TSV and CSV: header `Rank TPN Name PTS <codes in the order asked>`, the
-//! rank as FIDE's checker prints it (the first place of a shared position);
-//! text and JSON also show shared places as "5-7".
+//! rank as FIDE's checker prints it (the first place of a shared position),
+//! then for an event (ids known) the player columns `ID Sex Born Fed
+//! FIDE-ID Title Rating Rapid Blitz National Club Tags`; text and JSON also
+//! show shared places as "5-7", JSON every player field.
 
 use std::str::FromStr;
 
+use arbiter_model::Sex;
 use serde::Serialize;
 
 use crate::labels::{Lang, column_titles, lots_note, mode_name, standings_title, tiebreak_name};
 use crate::options::LastResort;
-use crate::ranking::Standings;
+use crate::ranking::{Row, Standings};
 
 /// Output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -94,13 +97,50 @@ fn delimited(s: &Standings, sep: char) -> String {
         "PTS".into(),
     ];
     header.extend(s.tiebreaks.iter().map(|t| t.code().to_string()));
+    // An event's standings (ids known) also carry what prize rules read.
+    let players = s.rows.iter().any(|r| r.id.is_some());
+    if players {
+        header.extend(PLAYER_COLUMNS.iter().map(|c| c.to_string()));
+    }
+    let mut body = body(s, false);
+    if players {
+        for (cells, r) in body.iter_mut().zip(&s.rows) {
+            cells.extend(player_cells(&RowJson::of(r)));
+        }
+    }
     let mut out = String::new();
-    for line in std::iter::once(header).chain(body(s, false)) {
+    for line in std::iter::once(header).chain(body) {
         let cells: Vec<String> = line.iter().map(|c| field(c, sep)).collect();
         out.push_str(&cells.join(&sep.to_string()));
         out.push('\n');
     }
     out
+}
+
+/// The player columns of an event's TSV and CSV, after the tie-breaks.
+const PLAYER_COLUMNS: [&str; 12] = [
+    "ID", "Sex", "Born", "Fed", "FIDE-ID", "Title", "Rating", "Rapid", "Blitz", "National", "Club",
+    "Tags",
+];
+
+/// The cells of [`PLAYER_COLUMNS`] (empty when unknown; tags joined by `;`).
+fn player_cells(r: &RowJson) -> Vec<String> {
+    let text = |v: Option<String>| v.unwrap_or_default();
+    let num = |v: Option<u16>| v.map(|v| v.to_string()).unwrap_or_default();
+    vec![
+        text(r.id.map(|v| v.to_string())),
+        r.sex.unwrap_or_default().to_string(),
+        text(r.born.clone()),
+        text(r.fed.clone()),
+        text(r.fide_id.map(|v| v.to_string())),
+        r.title.unwrap_or_default().to_string(),
+        num(r.rating),
+        num(r.rapid),
+        num(r.blitz),
+        num(r.national),
+        text(r.club.clone()),
+        r.tags.join(";"),
+    ]
 }
 
 /// One delimited field: CSV quoting when needed; TSV replaces tabs.
@@ -124,17 +164,70 @@ pub struct StandingsJson {
     pub tiebreaks: Vec<TiebreakJson>,
 }
 
-/// One participant of [`StandingsJson`].
+/// One participant of [`StandingsJson`]: his place and values, and what
+/// prize rules and classifications read of him (issue 12; `null` where
+/// unknown, and for teams).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RowJson {
+    pub blitz: Option<u16>,
+    /// `YYYY-MM-DD`, or only the year.
+    pub born: Option<String>,
+    pub club: Option<String>,
+    pub fed: Option<String>,
+    pub fide_id: Option<u64>,
+    /// The event's player id; `null` for a file.
+    pub id: Option<u32>,
     pub name: String,
+    pub national: Option<u16>,
     /// `5` or `5-7` for a shared place.
     pub place: String,
     pub points: String,
     pub rank: u32,
     pub rank_to: u32,
+    pub rapid: Option<u16>,
+    /// FIDE standard.
+    pub rating: Option<u16>,
+    /// `m` or `w`.
+    pub sex: Option<&'static str>,
+    pub tags: Vec<String>,
+    pub title: Option<&'static str>,
     pub tpn: u32,
     pub values: Vec<String>,
+}
+
+impl RowJson {
+    fn of(r: &Row) -> RowJson {
+        let p = r.player.as_ref();
+        RowJson {
+            blitz: p.and_then(|p| p.ratings.blitz),
+            born: p.and_then(|p| p.birth_date).map(|b| b.to_string()),
+            club: p.and_then(|p| p.club.clone()),
+            fed: p.and_then(|p| p.federation.clone()),
+            fide_id: p.and_then(|p| p.fide_id),
+            id: r.id,
+            name: r.name.clone(),
+            national: p.and_then(|p| p.ratings.national),
+            place: r.place(),
+            points: r.points.to_string(),
+            rank: r.rank,
+            rank_to: r.rank_to,
+            rapid: p.and_then(|p| p.ratings.rapid),
+            rating: p.and_then(|p| p.ratings.fide),
+            sex: p.and_then(|p| p.sex).map(sex_code),
+            tags: p.map(|p| p.tags.clone()).unwrap_or_default(),
+            title: p.and_then(|p| p.title).map(|t| t.code()),
+            tpn: r.tpn,
+            values: r.values.iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// `m` or `w`.
+fn sex_code(s: Sex) -> &'static str {
+    match s {
+        Sex::Male => "m",
+        Sex::Female => "w",
+    }
 }
 
 /// One tie-break column of [`StandingsJson`]: its code and its label.
@@ -160,19 +253,7 @@ impl StandingsJson {
     fn labelled(s: &Standings, labels: &[String]) -> StandingsJson {
         StandingsJson {
             basis: s.basis(),
-            rows: s
-                .rows
-                .iter()
-                .map(|r| RowJson {
-                    name: r.name.clone(),
-                    place: r.place(),
-                    points: r.points.to_string(),
-                    rank: r.rank,
-                    rank_to: r.rank_to,
-                    tpn: r.tpn,
-                    values: r.values.iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
+            rows: s.rows.iter().map(RowJson::of).collect(),
             tiebreaks: s
                 .tiebreaks
                 .iter()

@@ -511,6 +511,53 @@ pub(crate) fn national_rating(line: &Line) -> Option<(Tpn, u16)> {
     Some((tpn, rating)).filter(|&(t, r)| t > 0 && r > 0)
 }
 
+/// National-rating records for the entrants whose national rating no kept
+/// record of the file carries: the 001 layout of columns 5-79 with the
+/// national rating at 49-52, under the event's federation (032), else the
+/// player's own. A player without either keeps his rating out of the file.
+pub(crate) fn write_national_ratings(doc: &TrfDocument) -> Vec<String> {
+    let t = &doc.tournament;
+    let kept: Vec<Tpn> = doc
+        .other_records
+        .iter()
+        .filter(|o| is_federation_code(o.text.get(..3).unwrap_or_default()))
+        .filter_map(|o| national_rating(&Line::new(0, &o.text)).map(|(tpn, _)| tpn))
+        .collect();
+    let event_fed = t
+        .info
+        .federation
+        .as_deref()
+        .map(str::trim)
+        .filter(|f| is_federation_code(f));
+    let mut lines = Vec::new();
+    for e in &t.entrants {
+        let Some(rating) = e.player.ratings.national else {
+            continue;
+        };
+        let own = e
+            .player
+            .federation
+            .as_deref()
+            .map(str::trim)
+            .filter(|f| is_federation_code(f));
+        let Some(fed) = event_fed.or(own) else {
+            continue;
+        };
+        if kept.contains(&e.player.tpn) {
+            continue;
+        }
+        let mut player = e.player.clone();
+        player.ratings.fide = Some(rating);
+        let record = crate::player_line::write(&Entrant {
+            player,
+            ..Entrant::default()
+        });
+        let body: String = record.chars().skip(3).take(79 - 3).collect();
+        lines.push(format!("{fed}{}", body.trim_end()));
+    }
+    lines
+}
+
 /// True for a record code that is a federation (three upper-case letters,
 /// not a JaVaFo `XX?` or bbpPairings `BB?` code).
 pub(crate) fn is_federation_code(code: &str) -> bool {

@@ -206,6 +206,7 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
             .filter(|o| !o.before_players)
             .map(|o| o.text.clone()),
     );
+    out.extend(teams::write_national_ratings(doc));
     // Numbered teams are written as 310 from the model; 013 records stay
     // as they were unless the teams changed.
     let numbered: Vec<Team> = t

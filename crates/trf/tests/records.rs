@@ -532,6 +532,33 @@ fn teams_from_013_and_310_and_national_ratings() {
     );
 }
 
+/// A national rating known only to the model (an event's player) is written
+/// as a national-rating record under the event's federation (032), else the
+/// player's, and reads back; one read from the file is not written twice.
+#[test]
+fn national_ratings_of_the_model_are_written() {
+    let mut d = doc(&[]);
+    d.tournament.entrants[0].player.ratings.national = Some(1720);
+    d.tournament.entrants[0].player.federation = Some("POL".into());
+    let w = written(&d);
+    let nat = format!("{:<48}1720 POL", "POL    1      Player 1");
+    assert!(w.contains(&nat), "{w:?}");
+    d.tournament.info.federation = Some("ITA".into());
+    let w = written(&d);
+    assert!(w.contains(&format!("ITA{}", &nat[3..])), "{w:?}");
+    let back = parse(&text(&d)).unwrap();
+    assert_eq!(
+        back.tournament.entrants[0].player.ratings.national,
+        Some(1720)
+    );
+    let again = written(&back);
+    assert_eq!(again.iter().filter(|l| l.starts_with("ITA")).count(), 1);
+    // Without a federation the record cannot be written.
+    d.tournament.info.federation = None;
+    d.tournament.entrants[0].player.federation = None;
+    assert!(!written(&d).iter().any(|l| l.contains(" 1720")));
+}
+
 #[test]
 fn conversion_to_trf26_records() {
     let d = doc(&[

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use arbiter_desk::{
     Absence, LogCommand, PlayerList, PlayerRef, RoundView, Seat, TrfImported, Warning,
 };
-use arbiter_model::ByeKind;
+use arbiter_model::{ByeKind, Sex};
 
 /// `Rossi, Mario (id 3)`.
 pub fn who(p: &PlayerRef) -> String {
@@ -123,6 +123,48 @@ pub fn players_text(list: &PlayerList) -> String {
         );
     }
     out
+}
+
+/// `player list --format tsv`: a header, then one line per player with
+/// every attribute the prize and fee rules read (empty when unknown; tags
+/// separated by `;`, as the CSV import reads them).
+pub fn players_tsv(list: &PlayerList) -> String {
+    let mut out = String::from(
+        "id\ttpn\tname\tsex\ttitle\tborn\tfed\tfide-id\trating\trapid\tblitz\tnational\tclub\tteam\ttags\twithdrawn-from\n",
+    );
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    for row in &list.rows {
+        let p = &row.player;
+        let r = &p.ratings;
+        let cells = [
+            row.id.to_string(),
+            row.tpn.to_string(),
+            p.name.clone(),
+            opt(p.sex.map(|s| sex_code(s).to_string())),
+            opt(p.title.map(|t| t.code().to_string())),
+            opt(p.birth_date.map(|b| b.to_string())),
+            opt(p.federation.clone()),
+            opt(p.fide_id.map(|i| i.to_string())),
+            opt(r.fide.map(|v| v.to_string())),
+            opt(r.rapid.map(|v| v.to_string())),
+            opt(r.blitz.map(|v| v.to_string())),
+            opt(r.national.map(|v| v.to_string())),
+            opt(p.club.clone()),
+            opt(p.team.clone()),
+            p.tags.join(";"),
+            opt(row.withdrawn_from.map(|v| v.to_string())),
+        ];
+        let _ = writeln!(out, "{}", cells.join("\t"));
+    }
+    out
+}
+
+/// `m` or `w`, as the forms read them.
+pub fn sex_code(s: Sex) -> &'static str {
+    match s {
+        Sex::Male => "m",
+        Sex::Female => "w",
+    }
 }
 
 /// `log`: every command with its entries.

@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+pub mod fields;
+
 /// The binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_arbiter")

@@ -2,11 +2,11 @@
 //! the columns of a CSV list, the fields of the web's form.
 
 use arbiter_model::date::{BirthDate, Date};
-use arbiter_model::{Player, Ratings, Sex, Title};
+use arbiter_model::{Player, Sex, Title};
 
 use super::Warning;
 use super::details::federation;
-use super::text::{TRF_NAME_WIDTH, free_text, list, optional_text, required_text};
+use super::text::{TRF_NAME_WIDTH, free_text, optional_text, required_text};
 use crate::error::DeskError;
 
 /// The highest rating accepted (TRF writes four digits).
@@ -20,6 +20,12 @@ pub struct PlayerForm {
     pub name: Option<String>,
     /// FIDE standard rating, 0 (unrated) to 3500.
     pub rating: Option<String>,
+    /// FIDE rapid rating, the same range.
+    pub rapid: Option<String>,
+    /// FIDE blitz rating, the same range.
+    pub blitz: Option<String>,
+    /// The national federation's rating, the same range.
+    pub national: Option<String>,
     /// GM IM WGM FM WIM CM WFM WCM.
     pub title: Option<String>,
     /// `m` or `w`.
@@ -31,14 +37,23 @@ pub struct PlayerForm {
     pub fide_id: Option<String>,
     pub club: Option<String>,
     pub team: Option<String>,
-    /// Free labels, comma-separated (`resident,disabled`).
+    /// Every free label, separated by `;` (`resident;disabled`): the CSV
+    /// column and the web's field; empty clears them.
     pub tags: Option<String>,
+    /// Labels to add (`--tag resident --tag disabled`), after `tags`.
+    pub tag: Vec<String>,
+    /// Labels to remove (`--untag disabled`), last; each must be held.
+    pub untag: Vec<String>,
 }
 
 /// The field names, as options (`--fide-id`) and CSV columns.
-pub const FIELDS: [&str; 10] = [
-    "name", "rating", "title", "sex", "born", "fed", "fide-id", "club", "team", "tags",
+pub const FIELDS: [&str; 13] = [
+    "name", "rating", "rapid", "blitz", "national", "title", "sex", "born", "fed", "fide-id",
+    "club", "team", "tags",
 ];
+
+/// What separates the tags of the `tags` field (a CSV column).
+pub const TAG_SEPARATOR: char = ';';
 
 impl PlayerForm {
     /// True when no field is given.
@@ -51,6 +66,9 @@ impl PlayerForm {
             match field.trim().to_ascii_lowercase().replace('_', "-").as_str() {
                 "name" => &mut self.name,
                 "rating" => &mut self.rating,
+                "rapid" => &mut self.rapid,
+                "blitz" => &mut self.blitz,
+                "national" => &mut self.national,
                 "title" => &mut self.title,
                 "sex" => &mut self.sex,
                 "born" => &mut self.born,
@@ -87,22 +105,15 @@ impl PlayerForm {
         if let Some(n) = &self.name {
             p.name = required_text("name", n)?;
         }
-        if let Some(r) = &self.rating {
-            let r = free_text("rating", r)?;
-            let v: u16 = if r.is_empty() {
-                0
-            } else {
-                r.parse().ok().filter(|v| *v <= MAX_RATING).ok_or_else(|| {
-                    DeskError::invalid(
-                        "rating",
-                        format!("'{r}' is not a rating (0 to {MAX_RATING}; 0 = unrated)"),
-                    )
-                })?
-            };
-            p.ratings = Ratings {
-                fide: (v > 0).then_some(v),
-                ..p.ratings
-            };
+        for (field, value, list) in [
+            ("rating", &self.rating, &mut p.ratings.fide),
+            ("rapid", &self.rapid, &mut p.ratings.rapid),
+            ("blitz", &self.blitz, &mut p.ratings.blitz),
+            ("national", &self.national, &mut p.ratings.national),
+        ] {
+            if let Some(r) = value {
+                *list = rating(field, r)?;
+            }
         }
         if let Some(t) = &self.title {
             let t = free_text("title", t)?;
@@ -156,10 +167,31 @@ impl PlayerForm {
             p.team = optional_text("team", t)?;
         }
         if let Some(t) = &self.tags {
-            p.tags = list("tags", t)?
-                .into_iter()
-                .map(|t| t.to_lowercase())
-                .collect();
+            p.tags = Vec::new();
+            for item in t.split(TAG_SEPARATOR).filter(|i| !i.trim().is_empty()) {
+                add_tag(&mut p.tags, tag("tags", item)?);
+            }
+        }
+        for t in &self.tag {
+            add_tag(&mut p.tags, tag("tag", t)?);
+        }
+        for t in &self.untag {
+            let t = tag("untag", t)?;
+            let Some(i) = p.tags.iter().position(|x| *x == t) else {
+                return Err(DeskError::invalid(
+                    "untag",
+                    format!(
+                        "{} has no tag '{t}' (tags: {})",
+                        p.name,
+                        if p.tags.is_empty() {
+                            "none".to_string()
+                        } else {
+                            p.tags.join(", ")
+                        }
+                    ),
+                ));
+            };
+            p.tags.remove(i);
         }
         if p.name.is_empty() {
             return Err(DeskError::invalid("name", "missing"));
@@ -174,6 +206,41 @@ impl PlayerForm {
             Vec::new()
         };
         Ok((p, warnings))
+    }
+}
+
+/// A rating on one list: 0 to [`MAX_RATING`], empty or 0 for unrated.
+fn rating(field: &str, text: &str) -> Result<Option<u16>, DeskError> {
+    let r = free_text(field, text)?;
+    if r.is_empty() {
+        return Ok(None);
+    }
+    let v: u16 = r.parse().ok().filter(|v| *v <= MAX_RATING).ok_or_else(|| {
+        DeskError::invalid(
+            field,
+            format!("'{r}' is not a rating (0 to {MAX_RATING}; 0 = unrated)"),
+        )
+    })?;
+    Ok((v > 0).then_some(v))
+}
+
+/// One tag: printable text without the separators `;` and `,`, in lower
+/// case (conditions compare tags without regard to case).
+fn tag(field: &str, text: &str) -> Result<String, DeskError> {
+    let t = required_text(field, text)?;
+    if t.contains([TAG_SEPARATOR, ',']) {
+        return Err(DeskError::invalid(
+            field,
+            format!("'{t}' holds a ';' or ','; give one tag at a time"),
+        ));
+    }
+    Ok(t.to_lowercase())
+}
+
+/// Adds `tag` unless already held.
+fn add_tag(tags: &mut Vec<String>, tag: String) {
+    if !tags.contains(&tag) {
+        tags.push(tag);
     }
 }
 
@@ -251,13 +318,55 @@ mod tests {
         let (p, w) = add(|f| {
             f.born = Some("1994".into());
             f.rating = Some("2100".into());
-            f.tags = Some("Resident, disabled".into());
+            f.rapid = Some("1750".into());
+            f.national = Some("0".into());
+            f.tags = Some("Resident; disabled;".into());
+            f.tag = vec!["NC".into(), "resident".into()];
         })
         .unwrap();
         assert_eq!(p.birth_date, Some(BirthDate::Year(1994)));
-        assert_eq!(p.ratings.fide, Some(2100));
-        assert_eq!(p.tags, ["resident", "disabled"]);
+        assert_eq!(
+            (
+                p.ratings.fide,
+                p.ratings.rapid,
+                p.ratings.blitz,
+                p.ratings.national
+            ),
+            (Some(2100), Some(1750), None, None)
+        );
+        assert_eq!(p.tags, ["resident", "disabled", "nc"]);
         assert!(w.is_empty());
+    }
+
+    /// Issue 12: tags are added one at a time and removed by `untag`; a
+    /// tag holding a separator, or one the player does not hold, is
+    /// refused naming the field.
+    #[test]
+    fn tags_are_added_and_removed() {
+        let field = |f: fn(&mut PlayerForm)| add(f).unwrap_err().field().map(str::to_string);
+        assert_eq!(
+            field(|f| f.tag = vec!["a;b".into()]).as_deref(),
+            Some("tag")
+        );
+        assert_eq!(field(|f| f.tag = vec![" ".into()]).as_deref(), Some("tag"));
+        assert_eq!(
+            field(|f| f.tags = Some("x,y".into())).as_deref(),
+            Some("tags")
+        );
+        assert_eq!(
+            field(|f| f.untag = vec!["member".into()]).as_deref(),
+            Some("untag")
+        );
+        assert_eq!(
+            field(|f| f.blitz = Some("3501".into())).as_deref(),
+            Some("blitz")
+        );
+        let (p, _) = add(|f| {
+            f.tag = vec!["Resident".into(), "member".into()];
+            f.untag = vec!["RESIDENT".into()];
+        })
+        .unwrap();
+        assert_eq!(p.tags, ["member"]);
     }
 
     /// Issue 10 item 7: a name longer than the TRF field is accepted with a

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::PlayerId;
+use super::awards;
 use super::config::SectionConfig;
 use super::edit::edit_round;
 use super::error::JournalError;
@@ -331,6 +332,9 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             registration::move_to(state, *number, section)?
         }
         Event::RegistrationWithdrawn { number, .. } => registration::withdraw(state, *number)?,
+        Event::PrizePlanSet(e) => awards::set_plan(state, e)?,
+        Event::FeesSet(e) => awards::set_fees(state, e)?,
+        Event::PaymentRecorded(p) => awards::pay(state, p)?,
         Event::Undone { .. } => {
             return Err(JournalError::Invalid(
                 "an undo is folded by the journal, not applied".into(),

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::PlayerId;
+use super::awards::{FeesSet, Payment, PrizePlanSet};
 use super::config::SectionConfig;
 use super::registration::{RegistrationConfig, Submission};
 use crate::player::{Colour, Player, Tpn};
@@ -215,6 +216,12 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         by_arbiter: bool,
     },
+    /// A section's prize plan (awards).
+    PrizePlanSet(PrizePlanSet),
+    /// The event's entry fees (awards).
+    FeesSet(FeesSet),
+    /// A payment or a refund (awards).
+    PaymentRecorded(Payment),
     /// Cancels entry `seq`, the latest entry still in force.
     Undone {
         seq: u64,
@@ -246,6 +253,9 @@ impl Event {
             Event::RegistrationRejected { .. } => "registration_rejected",
             Event::RegistrationMoved { .. } => "registration_moved",
             Event::RegistrationWithdrawn { .. } => "registration_withdrawn",
+            Event::PrizePlanSet(_) => "prize_plan_set",
+            Event::FeesSet(_) => "fees_set",
+            Event::PaymentRecorded(_) => "payment_recorded",
             Event::Undone { .. } => "undone",
         }
     }

@@ -29,10 +29,12 @@
 //! ranking and TPN order; `view` the section as a
 //! [`Tournament`](crate::Tournament); `apply` the validation and fold of one
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
-//! pairing meets); `fold` the journal and its undo; `registration` the
-//! online pre-registration form, its entries and their waiting lists.
+//! pairing meets); `fold` the journal and its undo; `awards` the prize plans, fees and
+//! payments; `registration` the online pre-registration form, its entries
+//! and their waiting lists.
 
 mod apply;
+mod awards;
 mod config;
 mod criteria;
 mod edit;
@@ -46,6 +48,7 @@ mod state;
 mod view;
 
 pub use apply::apply;
+pub use awards::{AwardsState, FeesSet, Payment, PrizePlanSet};
 pub use config::SectionConfig;
 pub use error::JournalError;
 pub use events::{BoardPair, Event, GameResult};

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::PlayerId;
+use super::awards::AwardsState;
 use super::error::JournalError;
 use super::registration::RegistrationState;
 use super::section::{Registration, Section};
@@ -18,6 +19,8 @@ pub struct EventState {
     pub players: BTreeMap<PlayerId, Registration>,
     /// The registration form and its entries.
     pub registration: RegistrationState,
+    /// Prize plans, fees and payments.
+    pub awards: AwardsState,
     /// Who holds each FIDE id (no duplicate registration).
     pub(super) fide_ids: BTreeMap<u64, PlayerId>,
 }

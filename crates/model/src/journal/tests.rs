@@ -536,3 +536,74 @@ fn a_manual_pab_follows_the_same_rule() {
     assert!(refused.is_overridable(), "{refused}");
     assert!(j.clone().push(99, edit(true)).is_ok());
 }
+
+/// Issue 12: the awards entries fold (a plan for a known section, a payment
+/// from a known player, not zero), undo restores the earlier plan, and the
+/// stored JSON keeps the amount as a decimal string.
+#[test]
+fn prize_plans_fees_and_payments_fold_and_undo() {
+    let mut j = journal();
+    let mut seq = j.in_force().last().map_or(0, |(s, _)| *s);
+    let mut push = |j: &mut Journal, e: Event| {
+        seq += 1;
+        j.push(seq, e)
+    };
+    let plan = |text: &str| {
+        Event::PrizePlanSet(PrizePlanSet {
+            section: "A".into(),
+            plan: text.into(),
+        })
+    };
+    push(&mut j, plan("currency = \"EUR\"")).unwrap();
+    push(&mut j, plan("currency = \"PLN\"")).unwrap();
+    assert_eq!(j.state().awards.plans["A"], "currency = \"PLN\"");
+    let e = push(
+        &mut j,
+        Event::PrizePlanSet(PrizePlanSet {
+            section: "Z".into(),
+            plan: "currency = \"EUR\"".into(),
+        }),
+    )
+    .unwrap_err();
+    assert_eq!(e, JournalError::UnknownSection("Z".into()));
+    let payment = |id, cents| {
+        Event::PaymentRecorded(Payment {
+            id,
+            amount: crate::money::Cents(cents),
+            method: crate::money::Method::Card,
+            note: Some("receipt 7".into()),
+        })
+    };
+    assert_eq!(
+        push(&mut j, payment(9, 500)).unwrap_err(),
+        JournalError::UnknownPlayer(9)
+    );
+    assert!(push(&mut j, payment(1, 0)).is_err());
+    push(&mut j, payment(1, -250)).unwrap();
+    push(
+        &mut j,
+        Event::FeesSet(FeesSet {
+            schedule: "currency = \"EUR\"\nbase = 5".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(j.state().awards.payments.len(), 1);
+    assert!(j.state().awards.fees.is_some());
+
+    let json = serde_json::to_value(payment(1, -250)).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"type": "payment_recorded", "id": 1, "amount": "-2.50",
+                           "method": "card", "note": "receipt 7"})
+    );
+    let back: Event = serde_json::from_value(json).unwrap();
+    assert_eq!(back, payment(1, -250));
+
+    // Undo the fees, the payment and the second plan: the first is back.
+    for _ in 0..3 {
+        let target = j.undo_target().unwrap();
+        push(&mut j, Event::Undone { seq: target }).unwrap();
+    }
+    assert_eq!(j.state().awards.plans["A"], "currency = \"EUR\"");
+    assert!(j.state().awards.payments.is_empty() && j.state().awards.fees.is_none());
+}

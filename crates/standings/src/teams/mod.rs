@@ -87,6 +87,8 @@ pub(crate) fn compute(
                 name: report::team_name(t, tpn),
                 points: points[p],
                 values: columns.iter().map(|c| c[p]).collect(),
+                player: None,
+                id: None,
             });
         }
     }

@@ -502,6 +502,9 @@ fn player_form(f: &Fields) -> PlayerForm {
     PlayerForm {
         name: field(f, "name"),
         rating: field(f, "rating"),
+        rapid: field(f, "rapid"),
+        blitz: field(f, "blitz"),
+        national: field(f, "national"),
         title: field(f, "title"),
         sex: field(f, "sex"),
         born: field(f, "born"),
@@ -510,6 +513,8 @@ fn player_form(f: &Fields) -> PlayerForm {
         club: field(f, "club"),
         team: field(f, "team"),
         tags: field(f, "tags"),
+        tag: Vec::new(),
+        untag: Vec::new(),
     }
 }
 
