@@ -90,6 +90,22 @@ fn places_waiting_list_decisions_and_duplicates() {
         "{log}"
     );
 
+    // The seed's fees: 6 EUR, free for residents (examples/000-fees.toml).
+    let fees = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/000-fees.toml");
+    ok(&["fees", "set", e, fees]);
+    let tsv = ok(&["registration", "list", e, "--format", "tsv"]);
+    let fee_of: Vec<&str> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').nth(15).unwrap())
+        .collect();
+    assert_eq!(
+        fee_of,
+        ["0.00 EUR", "6.00 EUR", "6.00 EUR", "6.00 EUR"],
+        "{tsv}"
+    );
+    assert!(ok(&["registration", "list", e]).contains("fee 0.00 EUR (residents of Carmiano)"));
+
     // Accepting registers the player through the same entry as `player add`.
     let accepted = ok(&["registration", "accept", e, "1"]);
     assert!(accepted.contains("accepted (player 1)"), "{accepted}");

@@ -114,9 +114,9 @@ pub use origin::Origin;
 pub use output::write_file;
 pub use players::{ByeSet, Forbidden, PlayerAdded, PlayerUpdated, PlayersImported, Withdrawal};
 pub use registration::{
-    Duplicate, Holder, MAX_ENTRIES, OfferedSection, Promoted, RegistrationDecided,
-    RegistrationList, RegistrationOffer, RegistrationRow, RegistrationSet, RegistrationStatus,
-    Submitted,
+    Duplicate, EntryFee, FeeChange, FeeLine, FeeNotice, Holder, MAX_ENTRIES, OfferedSection,
+    Promoted, RegistrationDecided, RegistrationList, RegistrationOffer, RegistrationRow,
+    RegistrationSet, RegistrationStatus, Submitted,
 };
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,

@@ -3,8 +3,8 @@
 use std::fmt::Write as _;
 
 use arbiter_desk::{
-    Duplicate, Holder, Promoted, RegistrationDecided, RegistrationList, RegistrationOffer,
-    Submitted,
+    Duplicate, EntryFee, Holder, Promoted, RegistrationDecided, RegistrationList,
+    RegistrationOffer, Submitted,
 };
 use arbiter_model::date::DateTime;
 use arbiter_model::journal::{Likeness, RegistrationConfig, Standing, Window};
@@ -36,6 +36,17 @@ fn duplicate(d: &Duplicate) -> String {
 /// A local time to the minute, as the form's settings are given.
 fn minute(t: DateTime) -> String {
     t.strftime("%Y-%m-%d %H:%M").to_string()
+}
+
+/// `fee 6.00 EUR`, `fee 0.00 EUR (residents of Carmiano)`.
+fn fee(f: &EntryFee) -> String {
+    let mut why: Vec<&str> = f.rule.iter().map(String::as_str).collect();
+    why.extend(f.surcharges.iter().map(String::as_str));
+    if why.is_empty() {
+        format!("fee {} {}", f.due, f.currency)
+    } else {
+        format!("fee {} {} ({})", f.due, f.currency, why.join(", "))
+    }
 }
 
 /// The settings, one line each.
@@ -114,6 +125,7 @@ pub fn list_text(list: &RegistrationList) -> String {
         if !r.player.tags.is_empty() {
             notes.push(format!("claims {}", r.player.tags.join(", ")));
         }
+        notes.extend(r.fee.as_ref().map(fee));
         notes.extend(r.duplicates.iter().map(duplicate));
         if let Some(reason) = &r.reason {
             notes.push(format!("reason: {reason}"));
@@ -141,7 +153,7 @@ pub fn list_text(list: &RegistrationList) -> String {
 /// One line per entry, tab-separated, with a header.
 pub fn list_tsv(list: &RegistrationList) -> String {
     let mut out = String::from(
-        "number\tsubmitted\tsection\tname\tfide-id\tborn\tsex\tfed\tclub\temail\tphone\ttags\tlate\tby-arbiter\tstanding\tduplicates\n",
+        "number\tsubmitted\tsection\tname\tfide-id\tborn\tsex\tfed\tclub\temail\tphone\ttags\tlate\tby-arbiter\tstanding\tfee\tduplicates\n",
     );
     let text = |s: Option<String>| s.unwrap_or_default();
     for r in &list.rows {
@@ -162,6 +174,7 @@ pub fn list_tsv(list: &RegistrationList) -> String {
             r.late.to_string(),
             r.by_arbiter.to_string(),
             standing(r.standing),
+            text(r.fee.as_ref().map(|f| format!("{} {}", f.due, f.currency))),
             r.duplicates
                 .iter()
                 .map(duplicate)

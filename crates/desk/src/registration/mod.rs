@@ -10,9 +10,12 @@
 //! (the form's UTC offset).
 //!
 //! * `token`: the status link's token and the hash the journal keeps;
+//! * `fees`: the entry fee on the form and on an entry (the event's fee
+//!   schedule);
 //! * `views`: the public offer, the arbiter's list, the registrant's
 //!   status.
 
+mod fees;
 mod token;
 mod views;
 
@@ -28,6 +31,7 @@ use crate::forms::{Channel, PlayerForm, RegistrationForm, RegistrationSettingsFo
 use crate::origin::Origin;
 use crate::players::{PlayerAdded, registered};
 
+pub use fees::{EntryFee, FeeChange, FeeLine, FeeNotice};
 pub use views::{
     Duplicate, Holder, OfferedSection, RegistrationList, RegistrationOffer, RegistrationRow,
     RegistrationStatus,

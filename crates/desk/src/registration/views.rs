@@ -9,7 +9,10 @@ use arbiter_model::journal::{
     Decision, EventState, FormField, Likeness, PlayerId, RegistrationEntry, Standing, Window,
     likeness,
 };
+use arbiter_model::money::Cents;
 use jiff::Timestamp;
+
+use super::fees::{EntryFee, FeeNotice};
 
 use super::{config_of, local_time};
 use crate::desk::Desk;
@@ -33,6 +36,8 @@ pub struct RegistrationOffer {
     pub required: Vec<FormField>,
     /// Tags a registrant may claim.
     pub tags: Vec<String>,
+    /// The entry fees, when the event has a fee schedule.
+    pub fees: Option<FeeNotice>,
 }
 
 /// A section on the form and how full it is.
@@ -44,6 +49,8 @@ pub struct OfferedSection {
     pub taken: u32,
     /// On the waiting list.
     pub waiting: u32,
+    /// The base entry fee, when the event has fees.
+    pub fee: Option<Cents>,
 }
 
 impl OfferedSection {
@@ -84,6 +91,8 @@ pub struct RegistrationRow {
     /// Why it was rejected.
     pub reason: Option<String>,
     pub duplicates: Vec<Duplicate>,
+    /// What the entry would owe, when the event has fees.
+    pub fee: Option<EntryFee>,
 }
 
 /// Every entry, in the order submitted, with the form as it stands.
@@ -109,6 +118,8 @@ pub struct RegistrationStatus {
     pub duplicates: Vec<Likeness>,
     /// The registrant may still withdraw it.
     pub can_withdraw: bool,
+    /// What the entry would owe, when the event has fees.
+    pub fee: Option<EntryFee>,
 }
 
 impl Desk {
@@ -117,6 +128,7 @@ impl Desk {
         let state = self.state();
         let config = config_of(state)?;
         let standings = state.registration.standings();
+        let schedule = self.fee_schedule()?;
         let sections = config
             .sections
             .iter()
@@ -135,6 +147,7 @@ impl Desk {
                     cap: o.cap,
                     taken: of_section(|s| matches!(s, Standing::Place | Standing::Accepted(_))),
                     waiting: of_section(|s| matches!(s, Standing::WaitingList(_))),
+                    fee: self.base_fee(schedule.as_ref(), &o.section),
                 }
             })
             .collect();
@@ -149,6 +162,7 @@ impl Desk {
             fields: config.fields.clone(),
             required: config.required.clone(),
             tags: config.tags.clone(),
+            fees: self.fee_notice()?,
         })
     }
 
@@ -157,6 +171,7 @@ impl Desk {
         let state = self.state();
         let config = config_of(state)?;
         let standings = state.registration.standings();
+        let schedule = self.fee_schedule()?;
         let mut rows = Vec::with_capacity(state.registration.entries.len());
         for (n, e) in &state.registration.entries {
             let s = &e.submission;
@@ -172,6 +187,7 @@ impl Desk {
                 standing: standing(&standings, *n)?,
                 reason: reason(e),
                 duplicates: duplicates_of(state, *n),
+                fee: self.entry_fee(schedule.as_ref(), e),
             });
         }
         Ok(RegistrationList {
@@ -201,6 +217,7 @@ impl Desk {
                 .map(|d| d.likeness)
                 .collect(),
             can_withdraw: e.decision == Decision::Pending,
+            fee: self.entry_fee(self.fee_schedule()?.as_ref(), e),
         })
     }
 }
