@@ -130,6 +130,13 @@ pub enum Window {
     Closed,
 }
 
+impl Window {
+    /// The public form takes entries (on time or late).
+    pub fn takes_entries(self) -> bool {
+        matches!(self, Window::Open | Window::Late)
+    }
+}
+
 impl RegistrationConfig {
     /// The form's window at local time `at`. Each time is the first moment
     /// of the next phase (the deadline 15:30 takes 15:29:59, not 15:30).

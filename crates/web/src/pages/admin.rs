@@ -37,7 +37,7 @@ pub fn require_login(ctx: &Ctx) -> Result<&Session, Box<Response>> {
 }
 
 /// The session, if it may manage `event`.
-fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Response>> {
+pub(super) fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Response>> {
     let session = require_login(ctx)?;
     if session.user.may_manage(event) {
         Ok(session)
@@ -50,14 +50,14 @@ fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Res
 
 /// A refused command, shown on the page it came from: the field at fault
 /// named, the status of its kind.
-struct Refusal {
-    status: StatusCode,
-    field: Option<String>,
-    message: String,
+pub(super) struct Refusal {
+    pub(super) status: StatusCode,
+    pub(super) field: Option<String>,
+    pub(super) message: String,
 }
 
 impl Refusal {
-    fn of(e: &DeskError) -> Refusal {
+    pub(super) fn of(e: &DeskError) -> Refusal {
         Refusal {
             status: status_of(e.kind()),
             field: e.field().map(str::to_string),
@@ -67,7 +67,7 @@ impl Refusal {
 }
 
 /// Runs one command on `event` off the async threads.
-async fn command<T: Send + 'static>(
+pub(super) async fn command<T: Send + 'static>(
     app: &AppState,
     event: &EventName,
     run: impl FnOnce(&mut Desk) -> Result<T, DeskError> + Send + 'static,

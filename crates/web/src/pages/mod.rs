@@ -2,11 +2,13 @@
 //! login and the back office, and the error pages.
 
 pub mod admin;
+pub mod admin_registration;
 pub mod assets;
 pub mod errors;
 pub mod events;
 pub mod login;
 pub mod public;
+pub mod registration;
 
 use crate::context::Ctx;
 use crate::i18n::{Lang, Tr};
