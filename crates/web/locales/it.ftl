@@ -207,7 +207,10 @@ register-fee-free = gratuita
 register-fee-percent = { $percent }% della quota
 register-fee-at-least = almeno { $amount }
 register-section = Torneo
-register-places-left = { $left } posti liberi su { $cap }
+register-places-left = { $left ->
+    [one] { $left } posto libero su { $cap }
+   *[other] { $left } posti liberi su { $cap }
+}
 register-waiting-list = completo: { $waiting } in lista d'attesa
 register-field-name = Nome (Cognome, Nome)
 register-field-fide-id = ID FIDE

@@ -7,3 +7,4 @@ mod common;
 mod http;
 mod live;
 mod pages;
+mod registration;
