@@ -421,3 +421,94 @@ fn entries_survive_in_the_event_file() {
     let list = again.registrations(at(OPEN)).unwrap();
     assert_eq!(list.rows[1].standing, Standing::WaitingList(1));
 }
+
+/// The fee of an entry comes from the event's schedule, and a player
+/// accepted from an entry is registered, for the fees, when he submitted
+/// it: an entry sent on 20 November and accepted on the day pays no
+/// surcharge for registering on the day. (Seed 000's fee, 6 EUR free for
+/// residents, with seed 001's kind of surcharge, raised to 10 on the day.)
+#[test]
+fn fees_are_shown_and_an_accepted_entry_keeps_its_submission_time() {
+    let mut desk = memory("italo-swiss", 7);
+    desk.configure_registration(&origin(), &seed_000_form(50))
+        .unwrap();
+    let schedule = "currency = \"EUR\"\nbase = 6\nutc_offset = \"+01:00\"\n\n\
+        [[rule]]\nlabel = \"residents\"\nwhen = { tag = \"resident\" }\npay = 0\n\n\
+        [[surcharge]]\nlabel = \"on the day\"\n\
+        when = { registered_after = 2013-11-29T23:59:59 }\nraise_to = 10\n";
+    desk.set_fees(&origin(), "fees.toml", schedule).unwrap();
+    submit(&mut desk, "Rossi, Mario", OPEN);
+    let resident = RegistrationForm {
+        tags: vec!["resident".into()],
+        ..registrant("Verdi, Anna")
+    };
+    desk.submit_registration(&origin(), &resident, Channel::Online, at(OPEN))
+        .unwrap();
+    submit(&mut desk, "Late, Comer", LATE);
+
+    let offer = desk.registration_offer(at(OPEN)).unwrap();
+    let notice = offer.fees.expect("the schedule on the form");
+    assert_eq!(
+        offer.sections[0].fee.map(|c| c.to_string()),
+        Some("6.00".into())
+    );
+    assert_eq!(
+        (notice.rules[0].label.as_str(), notice.rules[0].change),
+        (
+            "residents",
+            arbiter_desk::FeeChange::Pay(arbiter_model::money::Cents(0))
+        )
+    );
+    let fees: Vec<(String, Option<String>)> = desk
+        .registrations(at(LATE))
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| {
+            let f = r.fee.as_ref().expect("a fee");
+            (
+                f.due.to_string(),
+                f.rule.clone().or(f.surcharges.first().cloned()),
+            )
+        })
+        .collect();
+    assert_eq!(
+        fees,
+        [
+            ("6.00".to_string(), None),
+            ("0.00".to_string(), Some("residents".to_string())),
+            ("10.00".to_string(), Some("on the day".to_string())),
+        ]
+    );
+    // Accepted now (long after the deadline): he still owes 6, not 10.
+    desk.accept_registration(&origin(), 1).unwrap();
+    let ledger = desk.fees().unwrap();
+    let due: Vec<String> = ledger.entries.iter().map(|l| l.due.to_string()).collect();
+    assert_eq!(due, ["6.00"]);
+}
+
+/// The arbiter withdraws an entry on the registrant's word: the place goes
+/// to the first waiting, and unlike the registrant's own withdrawal it can
+/// be undone.
+#[test]
+fn the_arbiter_withdraws_an_entry_and_may_undo_it() {
+    let mut desk = memory("dutch", 5);
+    desk.configure_registration(&origin(), &seed_000_form(1))
+        .unwrap();
+    submit(&mut desk, "Rossi, Mario", OPEN);
+    submit(&mut desk, "Bianchi, Luca", OPEN);
+    let d = desk.withdraw_registration_entry(&origin(), 1).unwrap();
+    assert_eq!(d.standing, Standing::Withdrawn);
+    assert_eq!(d.promoted.iter().map(|p| p.number).collect::<Vec<_>>(), [2]);
+    desk.undo(&origin()).unwrap();
+    let standings: Vec<Standing> = desk
+        .registrations(at(OPEN))
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| r.standing)
+        .collect();
+    assert_eq!(standings, [Standing::Place, Standing::WaitingList(1)]);
+    let e = desk.withdraw_registration_entry(&origin(), 9).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
+}
