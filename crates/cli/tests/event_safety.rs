@@ -292,7 +292,7 @@ fn no_silent_surprises() {
     let msg = refused(&ev, &["player", "update", &e, "3"]);
     assert_eq!(
         msg,
-        "error: nothing to change for player 3: give at least one of name, rating, title, sex, born, fed, fide-id, club, team, tags\n"
+        "error: nothing to change for player 3: give at least one of name, rating, rapid, blitz, national, title, sex, born, fed, fide-id, club, team, tags, tag, untag\n"
     );
 }
 

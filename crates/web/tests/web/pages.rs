@@ -98,7 +98,9 @@ async fn pages_show_the_event() {
     assert_eq!(players.count(), 40);
     let csv = t.get("/e/city-open/main/standings.csv").await;
     assert!(
-        csv.body.starts_with("Rank,TPN,Name,PTS,BH/C1,BH,SB,PS\n"),
+        csv.body.starts_with(
+            "Rank,TPN,Name,PTS,BH/C1,BH,SB,PS,ID,Sex,Born,Fed,FIDE-ID,Title,Rating,Rapid,Blitz,National,Club,Tags\n"
+        ),
         "{}",
         csv.body
     );
