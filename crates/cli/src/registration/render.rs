@@ -111,8 +111,8 @@ pub fn list_text(list: &RegistrationList) -> String {
     let _ = writeln!(out, "{}", offer_line(&list.offer));
     let _ = writeln!(
         out,
-        "{:>4}  {:<16}  {:<6} {:<28} {:<24} {:<16} {}",
-        "No", "submitted", "sect", "name", "e-mail", "phone", "standing"
+        "{:>4}  {:<16}  {:<6} {:<28} {:<24} {:<16} standing",
+        "No", "submitted", "sect", "name", "e-mail", "phone"
     );
     for r in &list.rows {
         let mut notes: Vec<String> = Vec::new();
