@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use arbiter_desk::{Holder, RegistrationList, RegistrationSettingsForm};
+use arbiter_desk::{Desk, DeskError, Holder, Origin, RegistrationList, RegistrationSettingsForm};
 use arbiter_model::journal::{Likeness, Standing};
 use askama::Template;
 use axum::extract::{Form, Path, State};
@@ -205,6 +205,31 @@ pub async fn queue(
     queue_page(&app, &ctx, &event, None, None).await
 }
 
+/// One decision or setting from a form: authorize, run the desk command,
+/// then the queue with what happened (or the refusal).
+async fn queue_command<T: Send + 'static>(
+    app: AppState,
+    ctx: Ctx,
+    name: String,
+    action: String,
+    run: impl FnOnce(&mut Desk, &Origin) -> Result<T, DeskError> + Send + 'static,
+    notice: impl FnOnce(&Tr, T) -> String,
+) -> Result<Response, WebError> {
+    let event = EventName::parse(&name)?;
+    let user = match authorize(&ctx, &event) {
+        Ok(s) => s.user.name.clone(),
+        Err(r) => return Ok(*r),
+    };
+    let who = origin(&user, &action);
+    match command(&app, &event, move |d| run(d, &who)).await? {
+        Ok(outcome) => {
+            let notice = notice(&ctx.tr, outcome);
+            queue_page(&app, &ctx, &event, None, Some(notice)).await
+        }
+        Err(e) => queue_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
+    }
+}
+
 /// `POST /admin/e/{event}/registrations/settings` (empty fields keep
 /// their value).
 pub async fn settings(
@@ -213,11 +238,6 @@ pub async fn settings(
     Path(name): Path<String>,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let keep_or = |name: &str| field(&f, name).filter(|v| !v.is_empty());
     let form = RegistrationSettingsForm {
         opens: keep_or("opens"),
@@ -230,15 +250,15 @@ pub async fn settings(
         required: keep_or("required"),
         tags: keep_or("tags"),
     };
-    let who = origin(&user, "registration set");
-    let outcome = command(&app, &event, move |d| d.configure_registration(&who, &form)).await?;
-    match outcome {
-        Ok(_) => {
-            let notice = ctx.tr.t("admin-registration-set");
-            queue_page(&app, &ctx, &event, None, Some(notice)).await
-        }
-        Err(e) => queue_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
-    }
+    queue_command(
+        app,
+        ctx,
+        name,
+        "registration set".into(),
+        move |d, who| d.configure_registration(who, &form),
+        |tr, _| tr.t("admin-registration-set"),
+    )
+    .await
 }
 
 /// `POST /admin/e/{event}/registrations/decide`: `number` and `action`
@@ -249,38 +269,34 @@ pub async fn decide(
     Path(name): Path<String>,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let number = field(&f, "number").unwrap_or_default();
     let action = field(&f, "action").unwrap_or_default();
-    let who = origin(&user, &format!("registration {action} {number}"));
     let (section, reason) = (
         field(&f, "section").unwrap_or_default(),
         field(&f, "reason").filter(|r| !r.is_empty()),
     );
-    let outcome = command(&app, &event, move |d| {
-        let n: u32 = number.parse().map_err(|_| {
-            arbiter_desk::DeskError::invalid("number", format!("'{number}' is not an entry number"))
-        })?;
-        match action.as_str() {
-            "accept" => d.accept_registration(&who, n),
-            "reject" => d.reject_registration(&who, n, reason.as_deref()),
-            "withdraw" => d.withdraw_registration_entry(&who, n),
-            "move" => d.move_registration(&who, n, &section),
-            other => Err(arbiter_desk::DeskError::invalid(
-                "action",
-                format!("'{other}' is not accept, reject, withdraw or move"),
-            )),
-        }
-    })
-    .await?;
-    match outcome {
-        Ok(d) => {
-            let tr = ctx.tr;
-            let mut notice = format!("#{} {}: {}", d.number, d.name, standing(&tr, d.standing));
+    queue_command(
+        app,
+        ctx,
+        name,
+        format!("registration {action} {number}"),
+        move |d, who| {
+            let n: u32 = number.parse().map_err(|_| {
+                DeskError::invalid("number", format!("'{number}' is not an entry number"))
+            })?;
+            match action.as_str() {
+                "accept" => d.accept_registration(who, n),
+                "reject" => d.reject_registration(who, n, reason.as_deref()),
+                "withdraw" => d.withdraw_registration_entry(who, n),
+                "move" => d.move_registration(who, n, &section),
+                other => Err(DeskError::invalid(
+                    "action",
+                    format!("'{other}' is not accept, reject, withdraw or move"),
+                )),
+            }
+        },
+        |tr, d| {
+            let mut notice = format!("#{} {}: {}", d.number, d.name, standing(tr, d.standing));
             for p in &d.promoted {
                 notice.push_str(" · ");
                 notice.push_str(&tr.ts(
@@ -289,8 +305,8 @@ pub async fn decide(
                     &format!("#{} {}", p.number, p.name),
                 ));
             }
-            queue_page(&app, &ctx, &event, None, Some(notice)).await
-        }
-        Err(e) => queue_page(&app, &ctx, &event, Some(Refusal::of(&e)), None).await,
-    }
+            notice
+        },
+    )
+    .await
 }
