@@ -250,22 +250,30 @@ amount = 60
     assert_eq!(shares, ["20.00", "20.00", "20.00"]);
 }
 
+/// An event of four players P1-P4 who finished in that order (4, 3, 2, 1
+/// points), with FIDE ratings `ratings` by id.
+fn four_rated(dir: &std::path::Path, name: &str, ratings: [&str; 4]) -> std::path::PathBuf {
+    let ev = import(
+        dir,
+        name,
+        "2026-05-01",
+        &[seat("P1", 4), seat("P2", 3), seat("P3", 2), seat("P4", 1)],
+    );
+    let e = ev.to_str().unwrap();
+    for (id, rating) in ["1", "2", "3", "4"].into_iter().zip(ratings) {
+        ok(&["player", "update", e, id, "--rating", rating]);
+    }
+    ev
+}
+
 /// prizes.md §7.1: 1st 100, 2nd 80, best U1800 90; P1 (2000), P2 (1700),
 /// P3 (1750) in that order -> P1 100, P2 90 (U1800), P3 80: the 2nd place
 /// slides down past P2, who holds the more valuable U1800 prize.
 #[test]
 fn non_cumulative_slide_down() {
     let dir = scratch("awards-slide");
-    let ev = import(
-        &dir,
-        "slide",
-        "2026-05-01",
-        &[seat("P1", 4), seat("P2", 3), seat("P3", 2), seat("P4", 1)],
-    );
+    let ev = four_rated(&dir, "slide", ["2000", "1700", "1750", "2100"]);
     let e = ev.to_str().unwrap();
-    for (id, rating) in [("1", "2000"), ("2", "1700"), ("3", "1750"), ("4", "2100")] {
-        ok(&["player", "update", e, id, "--rating", rating]);
-    }
     set_plan(
         &ev,
         "slide.toml",
@@ -307,16 +315,8 @@ amount = 90
 #[test]
 fn identical_values_prefer_the_place_prize() {
     let dir = scratch("awards-identical");
-    let ev = import(
-        &dir,
-        "identical",
-        "2026-05-01",
-        &[seat("P1", 4), seat("P2", 3), seat("P3", 2), seat("P4", 1)],
-    );
+    let ev = four_rated(&dir, "identical", ["2000", "1700", "2100", "1600"]);
     let e = ev.to_str().unwrap();
-    for (id, rating) in [("1", "2000"), ("2", "1700"), ("3", "2100"), ("4", "1600")] {
-        ok(&["player", "update", e, id, "--rating", rating]);
-    }
     set_plan(
         &ev,
         "identical.toml",

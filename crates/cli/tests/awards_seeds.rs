@@ -332,6 +332,35 @@ const FESTIVAL: [Entrant; 22] = [
     ("E", "E4", 950, "w", "1998-06-06", "", "", 1),
 ];
 
+/// Registers the [`FESTIVAL`] entrants in their groups, in order.
+fn register_festival(e: &str) {
+    for (section, name, rating, sex, born, title, tag, _) in FESTIVAL {
+        let rating = rating.to_string();
+        let mut args = vec![
+            "player",
+            "add",
+            e,
+            "--section",
+            section,
+            "--name",
+            name,
+            "--rating",
+            &rating,
+            "--sex",
+            sex,
+            "--born",
+            born,
+        ];
+        if !title.is_empty() {
+            args.extend(["--title", title]);
+        }
+        if !tag.is_empty() {
+            args.extend(["--tag", tag]);
+        }
+        ok(&args);
+    }
+}
+
 fn festival(dir: &Path) -> Festival {
     let ev = dir.join("chojnice.arb");
     let e = path(&ev);
@@ -368,31 +397,7 @@ fn festival(dir: &Path) -> Festival {
             "round-robin",
         ]);
     }
-    for (section, name, rating, sex, born, title, tag, _) in FESTIVAL {
-        let rating = rating.to_string();
-        let mut args = vec![
-            "player",
-            "add",
-            e,
-            "--section",
-            section,
-            "--name",
-            name,
-            "--rating",
-            &rating,
-            "--sex",
-            sex,
-            "--born",
-            born,
-        ];
-        if !title.is_empty() {
-            args.extend(["--title", title]);
-        }
-        if !tag.is_empty() {
-            args.extend(["--tag", tag]);
-        }
-        ok(&args);
-    }
+    register_festival(e);
     let strength = |id: u32| FESTIVAL[id as usize - 1].7;
     for (code, rounds) in [("A", 5), ("B", 3), ("C", 3), ("D", 3), ("E", 3)] {
         play_round_robin(&ev, code, rounds, strength);
@@ -606,31 +611,7 @@ fn seed_002_fees_by_group() {
     for code in ["B", "C", "D", "E"] {
         ok(&["section", "add", e, code, "--rounds", "9"]);
     }
-    for (section, name, rating, sex, born, title, tag, _) in FESTIVAL {
-        let rating = rating.to_string();
-        let mut args = vec![
-            "player",
-            "add",
-            e,
-            "--section",
-            section,
-            "--name",
-            name,
-            "--rating",
-            &rating,
-            "--sex",
-            sex,
-            "--born",
-            born,
-        ];
-        if !title.is_empty() {
-            args.extend(["--title", title]);
-        }
-        if !tag.is_empty() {
-            args.extend(["--tag", tag]);
-        }
-        ok(&args);
-    }
+    register_festival(e);
     ok(&["fees", "set", e, path(&example("002-fees.toml"))]);
     let doc = json(&["fees", e, "--format", "json"]);
     let due: Vec<&str> = doc["entries"]

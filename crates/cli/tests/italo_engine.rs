@@ -2,11 +2,14 @@
 //! spec 06 §5 round by round: boards in formation order with colours, and
 //! the bye, through a TRF written and read back each round.
 
+mod engine_support;
+
 use std::path::Path;
 use std::process::Command;
 
-use arbiter_model::{Colour, Entrant, Outcome, Player, Points, RoundEntry, Tournament, Tpn};
+use arbiter_model::{Colour, Outcome, Points, RoundEntry, Tournament, Tpn};
 use arbiter_trf::TrfDocument;
+use engine_support::fresh_tournament;
 
 /// A round as the spec writes it: `"1-2 0-1, 7-8 =, bye 7"`.
 fn parse_round(text: &str) -> (Vec<(Tpn, Tpn, Outcome)>, Option<Tpn>) {
@@ -30,22 +33,9 @@ fn parse_round(text: &str) -> (Vec<(Tpn, Tpn, Outcome)>, Option<Tpn>) {
 }
 
 fn tournament(players: Tpn, rounds: u32) -> Tournament {
-    Tournament {
-        entrants: (1..=players)
-            .map(|tpn| Entrant {
-                player: Player {
-                    tpn,
-                    name: format!("Giocatore, N{tpn}"),
-                    ..Player::default()
-                },
-                reported_points: Some(Points::ZERO),
-                ..Entrant::default()
-            })
-            .collect(),
-        total_rounds: Some(rounds),
-        initial_colour: Some(Colour::White),
-        ..Tournament::default()
-    }
+    fresh_tournament(players, rounds, Some(Colour::White), |tpn| {
+        format!("Giocatore, N{tpn}")
+    })
 }
 
 fn record(t: &mut Tournament, boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) {

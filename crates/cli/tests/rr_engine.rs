@@ -5,14 +5,15 @@
 //! with colours reversed; a rest round is never a PAB. The files carry no
 //! initial colour (152 / XXC): the table fixes every colour (issue 9 item 5).
 
+mod engine_support;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use arbiter_model::{
-    ByeKind, Colour, Entrant, Outcome, Player, Points, RoundEntry, Tournament, Tpn,
-};
+use arbiter_model::{ByeKind, Colour, Outcome, Points, RoundEntry, Tournament, Tpn};
 use arbiter_trf::TrfDocument;
+use engine_support::fresh_tournament;
 
 /// Spec 04 §2.1: the table of an even n, rounds of `(white, black)`.
 fn constructive(n: u32) -> Vec<Vec<(u32, u32)>> {
@@ -73,23 +74,8 @@ fn expected(players: u32, double: bool) -> Vec<Scheduled> {
         .collect()
 }
 
-fn tournament(players: u32, rounds: u32) -> Tournament {
-    Tournament {
-        entrants: (1..=players)
-            .map(|tpn| Entrant {
-                player: Player {
-                    tpn,
-                    name: format!("Player, No{tpn:02}"),
-                    ..Player::default()
-                },
-                reported_points: Some(Points::ZERO),
-                ..Entrant::default()
-            })
-            .collect(),
-        total_rounds: Some(rounds),
-        initial_colour: None,
-        ..Tournament::default()
-    }
+fn tournament(players: Tpn, rounds: u32) -> Tournament {
+    fresh_tournament(players, rounds, None, |tpn| format!("Player, No{tpn:02}"))
 }
 
 fn record(t: &mut Tournament, round: u32, boards: &[(Tpn, Tpn)], rest: Option<Tpn>) {

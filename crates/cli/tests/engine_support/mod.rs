@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use arbiter_model::{Colour, Entrant, Player, Points, Tournament, Tpn};
 use assert_cmd::Command;
 
 /// `../shared/corpus/<kind>`; fails loudly when the folder is missing.
@@ -204,4 +205,30 @@ pub fn engine_pairs(output: &str) -> BTreeSet<(u32, u32)> {
         .collect();
     assert_eq!(pairs.len(), count, "count line of {output}");
     pairs
+}
+
+/// A tournament before its first round: `players` entrants on 0 points,
+/// TPN 1..=players named by `name`, `rounds` rounds in all.
+pub fn fresh_tournament(
+    players: Tpn,
+    rounds: u32,
+    initial_colour: Option<Colour>,
+    name: impl Fn(Tpn) -> String,
+) -> Tournament {
+    Tournament {
+        entrants: (1..=players)
+            .map(|tpn| Entrant {
+                player: Player {
+                    tpn,
+                    name: name(tpn),
+                    ..Player::default()
+                },
+                reported_points: Some(Points::ZERO),
+                ..Entrant::default()
+            })
+            .collect(),
+        total_rounds: Some(rounds),
+        initial_colour,
+        ..Tournament::default()
+    }
 }
