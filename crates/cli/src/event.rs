@@ -14,7 +14,7 @@
 //! list` shows both, pairings show both, standings and exported TRF files
 //! use TPNs.
 
-mod render;
+pub(crate) mod render;
 mod teams;
 
 use std::path::{Path, PathBuf};

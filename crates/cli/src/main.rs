@@ -13,6 +13,7 @@ mod event;
 mod exit;
 mod out;
 mod ratings;
+mod registration;
 mod serve_cmd;
 mod standings_cmd;
 mod store_cmd;
@@ -69,6 +70,10 @@ enum Command {
     User(serve_cmd::UserCommand),
     #[command(flatten)]
     Event(Box<event::EventCommand>),
+    /// Online pre-registration: the form, its entries, the arbiter's
+    /// decisions.
+    #[command(subcommand)]
+    Registration(registration::RegistrationCommand),
     #[command(flatten)]
     Awards(awards::AwardsCommand),
 }
@@ -106,6 +111,7 @@ fn main() -> ExitCode {
         Command::Ratings(c) => ratings::run(c),
         Command::Store(c) => store_cmd::run(c),
         Command::Event(c) => event::run(*c),
+        Command::Registration(c) => registration::run(c),
         Command::Awards(c) => awards::run(c),
     }
 }

@@ -141,6 +141,7 @@ impl From<JournalError> for DeskError {
             | JournalError::UnknownTeam(_)
             | JournalError::UnknownMatch { .. }
             | JournalError::UnknownMatchBoard { .. }
+            | JournalError::UnknownRegistration(_)
             | JournalError::UnknownBoard { .. }
             | JournalError::RoundNotPaired { .. } => ErrorKind::NotFound,
             JournalError::NotCreated | JournalError::AlreadyCreated => ErrorKind::Internal,

@@ -126,10 +126,22 @@ impl Desk {
                         "nothing to undo (the creation of the event cannot be undone)",
                     ));
                 }
-                let mut entries: Vec<(u64, String)> = in_force
-                    .iter()
-                    .rev()
-                    .take_while(|(seq, _)| command(seq) == last)
+                let latest = || {
+                    in_force
+                        .iter()
+                        .rev()
+                        .take_while(|(seq, _)| command(seq) == last)
+                };
+                if let Some(number) =
+                    latest().find_map(|(_, e)| crate::registration::by_registrant(e))
+                {
+                    return Err(DeskError::refused(format!(
+                        "the latest command is registration {number}'s, made by the registrant \
+                         on the public form: an undo would erase it behind his back; reject it \
+                         instead (registration reject EVENT {number})"
+                    )));
+                }
+                let mut entries: Vec<(u64, String)> = latest()
                     .map(|(seq, e)| (*seq, describe(now.state(), e, &BTreeMap::new())))
                     .collect();
                 let events = entries
@@ -289,6 +301,51 @@ pub(crate) fn describe(
                 .map(|id| id.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
+        ),
+        Event::RegistrationConfigured(c) => format!(
+            "registration set: sections {}, {}",
+            c.sections
+                .iter()
+                .map(|o| match o.cap {
+                    Some(cap) => format!("{} ({cap} places)", o.section),
+                    None => o.section.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            match (c.opens, c.closes, c.late_until) {
+                (_, None, _) => "no deadline".to_string(),
+                (_, Some(d), None) => format!("deadline {d}"),
+                (_, Some(d), Some(l)) => format!("deadline {d}, late entries until {l}"),
+            }
+        ),
+        Event::RegistrationSubmitted(s) => format!(
+            "registration {} {}: {} in section {}{}",
+            s.number,
+            if s.by_arbiter {
+                "entered by the arbiter"
+            } else {
+                "submitted online"
+            },
+            s.player.name,
+            s.section,
+            if s.late { ", late" } else { "" }
+        ),
+        Event::RegistrationAccepted { number, player } => {
+            format!("registration {number} accepted as {}", n(*player))
+        }
+        Event::RegistrationRejected { number, reason } => format!(
+            "registration {number} rejected{}",
+            reason
+                .as_ref()
+                .map(|r| format!(": {r}"))
+                .unwrap_or_default()
+        ),
+        Event::RegistrationMoved { number, section } => {
+            format!("registration {number} moved to section {section}")
+        }
+        Event::RegistrationWithdrawn { number, by_arbiter } => format!(
+            "registration {number} withdrawn by the {}",
+            if *by_arbiter { "arbiter" } else { "registrant" }
         ),
         Event::PrizePlanSet(e) => format!(
             "prize plan of section {} set ({} lines)",

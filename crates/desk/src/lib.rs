@@ -51,6 +51,13 @@
 //! * players: [`Desk::add_player`], [`Desk::import_players_csv`],
 //!   [`Desk::update_player`], [`Desk::withdraw`], [`Desk::reinstate`],
 //!   [`Desk::request_bye`], [`Desk::cancel_bye`], [`Desk::forbid`];
+//! * registration: [`Desk::configure_registration`],
+//!   [`Desk::submit_registration`], [`Desk::registration_errors`],
+//!   [`Desk::accept_registration`], [`Desk::reject_registration`],
+//!   [`Desk::move_registration`], [`Desk::withdraw_registration`],
+//!   [`Desk::withdraw_registration_entry`];
+//!   [`Desk::registration_offer`], [`Desk::registrations`],
+//!   [`Desk::registration_status`];
 //! * rounds: [`Desk::pair_next_round`], [`Desk::propose_next_round`] and
 //!   [`Desk::publish_round`] (look first, then publish), [`Desk::check_in`],
 //!   [`Desk::set_pairing`],
@@ -96,6 +103,7 @@ mod players;
 mod players_csv;
 mod proposal;
 mod ratings;
+mod registration;
 mod reports;
 mod rounds;
 mod storage;
@@ -115,7 +123,8 @@ pub use error::{DeskError, ErrorKind};
 pub use event::{DetailsSet, EventCreated, NewEvent, SectionSet};
 pub use export::TrfExport;
 pub use forms::{
-    EventDetailsForm, PaymentForm, PlayerForm, SectionForm, TeamForm, TeamSettingsForm, Warning,
+    Channel, EventDetailsForm, PaymentForm, PlayerForm, RegistrationForm, RegistrationSettingsForm,
+    SectionForm, TeamForm, TeamSettingsForm, Warning,
 };
 pub use history::{LogCommand, LogEntry, Undone};
 pub use hosting::{Changes, EventDatabase, copy_event};
@@ -129,6 +138,11 @@ pub use proposal::ProposedRound;
 pub use ratings::{
     FIDE_LIST, ListImported, ListedPlayerAdded, ListedView, NationalImported, import_fide_list,
     import_national_list, listed_player,
+};
+pub use registration::{
+    Duplicate, EntryFee, FeeChange, FeeLine, FeeNotice, Holder, MAX_ENTRIES, OfferedSection,
+    Promoted, RegistrationDecided, RegistrationList, RegistrationOffer, RegistrationRow,
+    RegistrationSet, RegistrationStatus, Submitted,
 };
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,

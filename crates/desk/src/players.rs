@@ -89,22 +89,8 @@ impl Desk {
         self.commit(
             origin,
             |now| {
-                let state = now.state();
-                let code = state.section(section)?.code.clone();
-                let id = state.next_player_id();
-                Ok(Plan::new(
-                    vec![Event::PlayerRegistered {
-                        id,
-                        section: code.clone(),
-                        player: player.clone(),
-                    }],
-                    PlayerAdded {
-                        id,
-                        section: code,
-                        name: player.name.clone(),
-                        warnings: warnings.clone(),
-                    },
-                ))
+                let (event, added) = registered(now.state(), section, &player, &warnings)?;
+                Ok(Plan::new(vec![event], added))
             },
             |e| e,
         )
@@ -357,6 +343,32 @@ impl Desk {
             |e| e,
         )
     }
+}
+
+/// The entry registering `player` in `section` (default: the first) under
+/// the next id, and what to report: `player add`, and an accepted
+/// registration.
+pub(crate) fn registered(
+    state: &EventState,
+    section: Option<&str>,
+    player: &Player,
+    warnings: &[Warning],
+) -> Result<(Event, PlayerAdded), DeskError> {
+    let code = state.section(section)?.code.clone();
+    let id = state.next_player_id();
+    Ok((
+        Event::PlayerRegistered {
+            id,
+            section: code.clone(),
+            player: player.clone(),
+        },
+        PlayerAdded {
+            id,
+            section: code,
+            name: player.name.clone(),
+            warnings: warnings.to_vec(),
+        },
+    ))
 }
 
 /// The rows of a CSV list as players, each checked; errors name the file,

@@ -119,6 +119,7 @@ impl Server {
                 accounts,
                 hub,
                 limiter: Default::default(),
+                registrations: security::rate_limit::LoginLimiter::registrations(),
             })),
         }
     }
@@ -163,6 +164,18 @@ fn router(state: AppState) -> Router {
         .route(
             "/admin/e/{event}/{section}/players.csv",
             get(pages::admin::players_csv),
+        )
+        .route(
+            "/admin/e/{event}/registrations",
+            get(pages::admin_registration::queue),
+        )
+        .route(
+            "/admin/e/{event}/registrations/settings",
+            post(pages::admin_registration::settings),
+        )
+        .route(
+            "/admin/e/{event}/registrations/decide",
+            post(pages::admin_registration::decide),
         )
         .route(
             "/admin/e/{event}/{section}/",
@@ -213,6 +226,18 @@ fn router(state: AppState) -> Router {
         .route("/e/{event}/", get(pages::public::event_home))
         .route("/e/{event}/live", get(pages::events::live))
         .route("/e/{event}/qr.svg", get(pages::events::qr))
+        .route(
+            "/e/{event}/register",
+            get(pages::registration::form).post(pages::registration::submit),
+        )
+        .route(
+            "/e/{event}/register/status/{token}",
+            get(pages::registration::status),
+        )
+        .route(
+            "/e/{event}/register/status/{token}/withdraw",
+            post(pages::registration::withdraw),
+        )
         .route("/e/{event}/{file}", get(pages::public::section_file))
         .route("/e/{event}/{section}/players", get(pages::public::players))
         .route(

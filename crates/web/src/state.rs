@@ -16,6 +16,8 @@ pub struct Inner {
     pub accounts: Accounts,
     pub hub: Arc<Hub>,
     pub limiter: LoginLimiter,
+    /// Submissions of the public registration form, by address.
+    pub registrations: LoginLimiter,
 }
 
 impl std::ops::Deref for AppState {

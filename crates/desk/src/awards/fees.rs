@@ -2,7 +2,8 @@
 //! TOML text given), the ledger of every entry with what it owes and paid,
 //! and payments (refunds negative). A player's registration time, which
 //! `registered_after` rules read, is the journal's time of the command that
-//! registered him, shifted to the event's local time by the schedule's
+//! registered him (for a player accepted from an online entry, the time he
+//! submitted it), shifted to the event's local time by the schedule's
 //! `utc_offset`.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -10,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use arbiter_awards::fees::{Entry, Payer};
 use arbiter_awards::{Cents, FeeSchedule, Ledger, ledger};
 use arbiter_model::date::DateTime;
-use arbiter_model::journal::{Event, FeesSet as FeesEntry, PlayerId};
+use arbiter_model::journal::{Decision, Event, FeesSet as FeesEntry, PlayerId};
 use arbiter_model::money::Method;
 
 use super::plans::{Fund, PrizeFund};
@@ -153,7 +154,7 @@ impl Desk {
     }
 
     /// The fee schedule in force.
-    fn fee_schedule(&self) -> Result<Option<FeeSchedule>, DeskError> {
+    pub(crate) fn fee_schedule(&self) -> Result<Option<FeeSchedule>, DeskError> {
         self.state()
             .awards
             .fees
@@ -212,6 +213,13 @@ impl Desk {
                 ))
             })?;
             times.insert(id, offset.to_datetime(at));
+        }
+        // A player accepted from an online entry registered when he
+        // submitted it, not when the arbiter got to it.
+        for e in self.state().registration.entries.values() {
+            if let Decision::Accepted(id) = e.decision {
+                times.insert(id, offset.to_datetime(e.submission.at));
+            }
         }
         Ok(times)
     }

@@ -6,6 +6,7 @@ pub mod csv;
 pub mod details;
 pub mod payment;
 pub mod player;
+pub mod registration;
 pub mod section;
 pub mod team;
 pub mod text;
@@ -13,6 +14,7 @@ pub mod text;
 pub use details::EventDetailsForm;
 pub use payment::PaymentForm;
 pub use player::PlayerForm;
+pub use registration::{Channel, RegistrationForm, RegistrationSettingsForm};
 pub use section::SectionForm;
 pub use team::{TeamForm, TeamSettingsForm};
 

@@ -216,3 +216,35 @@ pub fn finish_matches(desk: &mut Desk, round: u32, result: &str) {
         }
     }
 }
+
+/// A moment, written as RFC 3339 with its offset.
+pub fn at(text: &str) -> jiff::Timestamp {
+    text.parse().expect("an RFC 3339 time")
+}
+
+/// The registration form of seed 000, shortened: opens 1 November 2013
+/// 10:00, pre-registration until 29 November 23:59, late entries until the
+/// draw at 15:30 on the 30th (Italian winter time, +01:00), `cap` places.
+pub fn seed_000_form(cap: u32) -> arbiter_desk::RegistrationSettingsForm {
+    arbiter_desk::RegistrationSettingsForm {
+        opens: Some("2013-11-01 10:00".into()),
+        closes: Some("2013-11-29 23:59".into()),
+        late_until: Some("2013-11-30 15:30".into()),
+        utc_offset: Some("+01:00".into()),
+        cap: Some(cap.to_string()),
+        tags: Some("resident".into()),
+        ..arbiter_desk::RegistrationSettingsForm::default()
+    }
+}
+
+/// A registrant's form: a name and an e-mail address.
+pub fn registrant(name: &str) -> arbiter_desk::RegistrationForm {
+    arbiter_desk::RegistrationForm {
+        name: Some(name.into()),
+        email: Some(format!(
+            "{}@example.org",
+            name.split(',').next().unwrap_or(name).trim().to_lowercase()
+        )),
+        ..arbiter_desk::RegistrationForm::default()
+    }
+}

@@ -8,6 +8,7 @@ use super::config::SectionConfig;
 use super::edit::edit_round;
 use super::error::JournalError;
 use super::events::{BoardPair, Event};
+use super::registration;
 use super::section::{BoardRecord, Registration, RoundRecord, Section};
 use super::state::EventState;
 use super::teams;
@@ -341,6 +342,18 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             sec.tpn_order = order.clone();
             sec.lots_seed = Some(*seed);
         }
+        Event::RegistrationConfigured(c) => registration::configure(state, c)?,
+        Event::RegistrationSubmitted(s) => registration::submit(state, s)?,
+        Event::RegistrationAccepted { number, player } => {
+            registration::accept(state, *number, *player)?
+        }
+        Event::RegistrationRejected { number, reason } => {
+            registration::reject(state, *number, reason)?
+        }
+        Event::RegistrationMoved { number, section } => {
+            registration::move_to(state, *number, section)?
+        }
+        Event::RegistrationWithdrawn { number, .. } => registration::withdraw(state, *number)?,
         Event::PrizePlanSet(e) => awards::set_plan(state, e)?,
         Event::FeesSet(e) => awards::set_fees(state, e)?,
         Event::PaymentRecorded(p) => awards::pay(state, p)?,

@@ -17,6 +17,8 @@ pub enum JournalError {
     DuplicateSection(String),
     #[error("no player with id {0} in this event")]
     UnknownPlayer(PlayerId),
+    #[error("no registration number {0} in this event")]
+    UnknownRegistration(u32),
     #[error("player id {0} is already taken")]
     DuplicateId(PlayerId),
     #[error("FIDE id {fide_id} is already registered (player {existing}, {name})")]

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::PlayerId;
 use super::awards::{FeesSet, Payment, PrizePlanSet};
 use super::config::SectionConfig;
+use super::registration::{RegistrationConfig, Submission};
 use super::teams::TeamEvent;
 use crate::player::{Colour, Player, Tpn};
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
@@ -189,6 +190,33 @@ pub enum Event {
         seed: u64,
         order: Vec<PlayerId>,
     },
+    /// The registration form's settings (registration).
+    RegistrationConfigured(RegistrationConfig),
+    /// An entry submitted on the form or by the arbiter (registration).
+    RegistrationSubmitted(Submission),
+    /// Entry `number` became player `player`, registered by the
+    /// [`Event::PlayerRegistered`] just before it in the same command.
+    RegistrationAccepted {
+        number: u32,
+        player: PlayerId,
+    },
+    RegistrationRejected {
+        number: u32,
+        reason: Option<String>,
+    },
+    /// The arbiter moved a pending entry to another section (it joins the
+    /// end of that section's queue).
+    RegistrationMoved {
+        number: u32,
+        section: String,
+    },
+    /// A pending entry cancelled: by the registrant through his status
+    /// link, or by the arbiter on his word (`by_arbiter`).
+    RegistrationWithdrawn {
+        number: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_arbiter: bool,
+    },
     /// A section's prize plan (awards).
     PrizePlanSet(PrizePlanSet),
     /// The event's entry fees (awards).
@@ -222,6 +250,12 @@ impl Event {
             Event::PairingEdited { .. } => "pairing_edited",
             Event::ResultRecorded { .. } => "result_recorded",
             Event::LotsDrawn { .. } => "lots_drawn",
+            Event::RegistrationConfigured(_) => "registration_configured",
+            Event::RegistrationSubmitted(_) => "registration_submitted",
+            Event::RegistrationAccepted { .. } => "registration_accepted",
+            Event::RegistrationRejected { .. } => "registration_rejected",
+            Event::RegistrationMoved { .. } => "registration_moved",
+            Event::RegistrationWithdrawn { .. } => "registration_withdrawn",
             Event::PrizePlanSet(_) => "prize_plan_set",
             Event::FeesSet(_) => "fees_set",
             Event::PaymentRecorded(_) => "payment_recorded",

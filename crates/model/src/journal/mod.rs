@@ -31,7 +31,8 @@
 //! entry (`edit` for manual pairings, `criteria` the absolute criteria every
 //! pairing meets); `fold` the journal and its undo; `teams` team sections
 //! and the teams of individual-team events; `awards` the prize plans, fees
-//! and payments.
+//! and payments; `registration` the online pre-registration form, its
+//! entries and their waiting lists.
 
 mod apply;
 mod awards;
@@ -42,6 +43,7 @@ mod error;
 mod events;
 mod fold;
 mod ranking;
+mod registration;
 mod section;
 mod state;
 pub mod teams;
@@ -54,6 +56,10 @@ pub use error::JournalError;
 pub use events::{BoardPair, Event, GameResult};
 pub use fold::Journal;
 pub use ranking::initial_ranking_cmp;
+pub use registration::{
+    Decision, Entry as RegistrationEntry, FormField, Likeness, Offered, RegistrationConfig,
+    RegistrationState, Standing, Submission, Window, likeness,
+};
 pub use section::{BoardRecord, Registration, RoundRecord, Section};
 pub use state::EventState;
 

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use super::PlayerId;
 use super::awards::AwardsState;
 use super::error::JournalError;
+use super::registration::RegistrationState;
 use super::section::{Registration, Section};
 use super::teams::{TeamId, TeamRegistration};
 use crate::round_entry::ByeKind;
@@ -19,6 +20,8 @@ pub struct EventState {
     pub players: BTreeMap<PlayerId, Registration>,
     /// The teams of team sections, by id.
     pub teams: BTreeMap<TeamId, TeamRegistration>,
+    /// The registration form and its entries.
+    pub registration: RegistrationState,
     /// Prize plans, fees and payments.
     pub awards: AwardsState,
     /// Who holds each FIDE id (no duplicate registration).

@@ -1,6 +1,8 @@
 //! Tests of the journal: TPNs, duplicate ids, results, undo, manual pairings.
 
 use super::*;
+
+mod registration;
 use crate::player::{Colour, Player};
 use crate::points::Points;
 use crate::round_entry::{ByeKind, RoundEntry};

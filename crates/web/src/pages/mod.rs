@@ -2,6 +2,7 @@
 //! login and the back office, and the error pages.
 
 pub mod admin;
+pub mod admin_registration;
 pub mod assets;
 pub mod awards;
 pub mod errors;
@@ -9,6 +10,7 @@ pub mod events;
 pub mod login;
 pub mod proposal;
 pub mod public;
+pub mod registration;
 pub mod teams;
 
 use crate::context::Ctx;

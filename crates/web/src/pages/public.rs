@@ -106,6 +106,8 @@ struct EventPage {
     event: String,
     info: InfoView,
     sections: Vec<SectionRow>,
+    /// The registration form takes entries.
+    register: bool,
 }
 
 #[derive(Serialize)]
@@ -137,7 +139,14 @@ pub async fn event_home(
     ctx: Ctx,
     Path(name): Path<String>,
 ) -> Result<Response, WebError> {
-    let (event, summary) = query(&app, &name, |d| Ok(d.summary())).await?;
+    let (event, (summary, register)) = query(&app, &name, |d| {
+        // The link to the registration form while it takes entries.
+        let register = d
+            .registration_offer(jiff::Timestamp::now())
+            .is_ok_and(|o| o.window.takes_entries());
+        Ok((d.summary(), register))
+    })
+    .await?;
     let tr = ctx.tr;
     let i = &summary.info;
     let info = InfoView {
@@ -181,6 +190,7 @@ pub async fn event_home(
         event: event.to_string(),
         info,
         sections,
+        register,
     };
     Ok(live_html(&ctx, &page, page.as_live()))
 }

@@ -24,7 +24,7 @@ async fn log_in(client: &Client, server: &LiveServer, name: &str) {
     assert_eq!(client.current_url().await.unwrap().path(), "/admin");
 }
 
-async fn fill(client: &Client, css: &str, value: &str) {
+pub(crate) async fn fill(client: &Client, css: &str, value: &str) {
     let el = client
         .find(Locator::Css(css))
         .await
@@ -33,7 +33,7 @@ async fn fill(client: &Client, css: &str, value: &str) {
     el.send_keys(value).await.expect("typed");
 }
 
-async fn click(client: &Client, css: &str) {
+pub(crate) async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await

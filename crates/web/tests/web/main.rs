@@ -11,5 +11,6 @@ mod http;
 mod live;
 mod pages;
 mod proposal;
+mod registration;
 mod teams;
 mod teams_browser;

@@ -162,6 +162,37 @@ impl TestServer {
         self.dir.path().join(format!("{name}.arb"))
     }
 
+    /// Event `name`, "Rapid Open", section `main` of 7 rounds, taking
+    /// online entries: seed 000's form (2 places here instead of its
+    /// first 50, so the waiting list shows at the third entry; the tag
+    /// `resident`) and its fees (examples/000-fees.toml: 6 EUR, free for
+    /// residents). `closes`: the deadline, if any.
+    pub fn registration_event(&self, name: &str, closes: Option<&str>) {
+        use arbiter_desk::{Desk, NewEvent, Origin, RegistrationSettingsForm, SectionForm};
+        let origin = Origin::new("test");
+        let request = NewEvent {
+            name: "Rapid Open".into(),
+            section: "main".into(),
+            config: SectionForm {
+                rounds: Some("7".into()),
+                ..SectionForm::default()
+            },
+        };
+        let (mut desk, _) = Desk::create(&self.event_path(name), &origin, &request).expect("event");
+        let form = RegistrationSettingsForm {
+            cap: Some("2".into()),
+            tags: Some("resident".into()),
+            closes: closes.map(str::to_string),
+            utc_offset: closes.map(|_| "+01:00".to_string()),
+            ..RegistrationSettingsForm::default()
+        };
+        desk.configure_registration(&origin, &form)
+            .expect("registration set");
+        let fees = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/000-fees.toml");
+        let text = std::fs::read_to_string(fees).expect("examples/000-fees.toml");
+        desk.set_fees(&origin, fees, &text).expect("fees set");
+    }
+
     /// Adds an account with [`PASSWORD`].
     pub fn add_user(&self, name: &str, role: Role) {
         self.server

@@ -1,0 +1,215 @@
+//! `arbiter registration …`: the arbiter's face of online pre-registration
+//! (issue 15 part 1). Seed 000 guarantees a place to "the first 50
+//! pre-registered players"; here the cap is 2 so the queue is checked by
+//! hand: entries 1 and 2 hold the places, 3 and 4 wait in the order they
+//! came, and a freed place goes to the first waiting.
+
+mod event_support;
+
+use event_support::{ok, refused, scratch};
+
+/// `(number, standing)` of `registration list --format tsv`.
+fn standings(event: &str) -> Vec<(String, String)> {
+    let tsv = ok(&["registration", "list", event, "--format", "tsv"]);
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (n, s) = (col("number"), col("standing"));
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[n].to_string(), f[s].to_string())
+        })
+        .collect()
+}
+
+fn expect(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+#[test]
+fn places_waiting_list_decisions_and_duplicates() {
+    let dir = scratch("event-registration");
+    let ev = dir.join("open.arb");
+    let e = ev.to_str().unwrap();
+    ok(&["new", e, "--name", "Rapid Open", "--rounds", "7"]);
+    let set = ok(&["registration", "set", e, "--cap", "2", "--tags", "resident"]);
+    assert!(set.contains("main (2 places)"), "{set}");
+
+    let add = |name: &str, extra: &[&str]| {
+        let mut args = vec!["registration", "add", e, "--name", name];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let first = add(
+        "Rossi, Mario",
+        &[
+            "--born",
+            "1980-03-04",
+            "--email",
+            "mario@example.org",
+            "--tag",
+            "resident",
+        ],
+    );
+    assert!(
+        first.starts_with("registration 1: Rossi, Mario in section main: place"),
+        "{first}"
+    );
+    add("Bianchi, Luca", &["--fide-id", "862100"]);
+    let third = add("Verdi, Anna", &["--phone", "+39 347 1831559"]);
+    assert!(third.contains(": waiting list 1;"), "{third}");
+    let fourth = add("Rossi, Mario", &["--born", "1980-03-04"]);
+    assert!(fourth.contains(": waiting list 2;"), "{fourth}");
+    assert!(
+        fourth.contains("note: same name and birth date as entry 1"),
+        "{fourth}"
+    );
+    assert_eq!(
+        standings(e),
+        expect(&[
+            ("1", "place"),
+            ("2", "place"),
+            ("3", "waiting list 1"),
+            ("4", "waiting list 2")
+        ])
+    );
+
+    // The list shows contact data to the arbiter; the log does not keep it.
+    let list = ok(&["registration", "list", e]);
+    assert!(
+        list.contains("mario@example.org") && list.contains("claims resident"),
+        "{list}"
+    );
+    let log = ok(&["log", e]);
+    assert!(
+        !log.contains("mario@example.org") && !log.contains("1831559"),
+        "{log}"
+    );
+
+    // The seed's fees: 6 EUR, free for residents (examples/000-fees.toml).
+    let fees = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/000-fees.toml");
+    ok(&["fees", "set", e, fees]);
+    let tsv = ok(&["registration", "list", e, "--format", "tsv"]);
+    let fee_of: Vec<&str> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').nth(15).unwrap())
+        .collect();
+    assert_eq!(
+        fee_of,
+        ["0.00 EUR", "6.00 EUR", "6.00 EUR", "6.00 EUR"],
+        "{tsv}"
+    );
+    assert!(ok(&["registration", "list", e]).contains("fee 0.00 EUR (residents of Carmiano)"));
+
+    // Accepting registers the player through the same entry as `player add`.
+    let accepted = ok(&["registration", "accept", e, "1"]);
+    assert!(accepted.contains("accepted (player 1)"), "{accepted}");
+    let players = ok(&["player", "list", e]);
+    assert!(players.contains("Rossi, Mario"), "{players}");
+    // A wait-listed entry is not accepted; an unknown number is refused.
+    let msg = refused(&ev, &["registration", "accept", e, "4"]);
+    assert!(msg.contains("waiting list"), "{msg}");
+    refused(&ev, &["registration", "accept", e, "9"]);
+
+    // Withdrawing entry 2 frees its place: entry 3 moves up.
+    let out = ok(&["registration", "withdraw", e, "2"]);
+    assert!(
+        out.contains("registration 3 (Verdi, Anna, section main) moves up"),
+        "{out}"
+    );
+    assert_eq!(
+        standings(e),
+        expect(&[
+            ("1", "accepted (player 1)"),
+            ("2", "withdrawn"),
+            ("3", "place"),
+            ("4", "waiting list 1")
+        ])
+    );
+    // The arbiter's withdrawal can be undone (the registrant's cannot).
+    ok(&["undo", e]);
+    assert_eq!(standings(e)[1], ("2".into(), "place".into()));
+
+    // Rejecting gives the place away too, with a reason.
+    let out = ok(&["registration", "reject", e, "2", "--reason", "not a member"]);
+    assert!(
+        out.contains("registration 3 (Verdi, Anna, section main) moves up"),
+        "{out}"
+    );
+    assert!(ok(&["registration", "list", e]).contains("reason: not a member"));
+    let msg = refused(&ev, &["registration", "reject", e, "2"]);
+    assert!(msg.contains("no longer pending"), "{msg}");
+}
+
+#[test]
+fn moves_between_sections_and_form_errors_name_the_field() {
+    let dir = scratch("event-registration-move");
+    let ev = dir.join("festival.arb");
+    let e = ev.to_str().unwrap();
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "Festival",
+        "--rounds",
+        "9",
+        "--section",
+        "A",
+    ]);
+    ok(&["section", "add", e, "B", "--rounds", "9"]);
+    ok(&["registration", "set", e, "--cap", "A=1,B=5"]);
+    ok(&[
+        "registration",
+        "add",
+        e,
+        "--name",
+        "Nowak, Jan",
+        "--section",
+        "A",
+    ]);
+    let second = ok(&[
+        "registration",
+        "add",
+        e,
+        "--name",
+        "Kowalski, Piotr",
+        "--section",
+        "A",
+    ]);
+    assert!(second.contains("waiting list 1"), "{second}");
+    let moved = ok(&["registration", "move", e, "2", "B"]);
+    assert!(moved.contains("section B): place"), "{moved}");
+
+    let msg = refused(
+        &ev,
+        &[
+            "registration",
+            "add",
+            e,
+            "--name",
+            "X, Y",
+            "--section",
+            "B",
+            "--email",
+            "nobody",
+        ],
+    );
+    assert!(msg.contains("--email"), "{msg}");
+    let msg = refused(
+        &ev,
+        &["registration", "add", e, "--name", "X, Y", "--section", "C"],
+    );
+    assert!(
+        msg.contains("--section: 'C' is not a section of the form"),
+        "{msg}"
+    );
+    let msg = refused(&ev, &["registration", "move", e, "1", "Z"]);
+    assert!(msg.contains("no section 'Z'"), "{msg}");
+    let msg = refused(&ev, &["registration", "set", e, "--cap", "A=many"]);
+    assert!(msg.contains("--cap"), "{msg}");
+}
