@@ -12,7 +12,7 @@ use crate::common::PASSWORD;
 use crate::common::browser::{Driver, LiveServer, screenshot_dir, shot, text, wait_for_text};
 
 /// Logs `name` in through the login form.
-async fn log_in(client: &Client, server: &LiveServer, name: &str) {
+pub(crate) async fn log_in(client: &Client, server: &LiveServer, name: &str) {
     client
         .goto(&server.url("/login"))
         .await

@@ -10,7 +10,7 @@ use std::time::Duration;
 use arbiter_web::Role;
 use axum::http::{Method, StatusCode};
 
-use crate::browser::{click, fill};
+use crate::browser::{click, fill, log_in};
 use crate::common::browser::{Driver, LiveServer, shot, text, wait_for_text};
 use crate::common::{Resp, TestServer, urlencode};
 
@@ -421,4 +421,101 @@ async fn the_form_in_a_browser_on_a_desktop_and_a_phone() {
     shot(&phone, "register-phone-it-errors").await;
     phone.close().await.unwrap();
     desktop.close().await.unwrap();
+}
+
+/// Issue 15's browser acceptance, in one browser: the two places fill and
+/// the third registrant is wait-listed; the arbiter (logged in) accepts
+/// the first entry in the queue and it appears in the starting list; the
+/// deadline passes (the form's closing time set in the past) and the form
+/// is closed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cap_waiting_list_acceptance_and_deadline_in_a_browser() {
+    let server = LiveServer::start().await;
+    server.test.registration_event("open", None);
+    server.test.add_user("anna", Role::Administrator);
+    let mut driver = Driver::start().await;
+    let client = driver.session(1280, 900, "en").await;
+    let register = |name: &'static str, email: &'static str| {
+        let client = client.clone();
+        let url = server.url("/e/open/register");
+        async move {
+            client.goto(&url).await.unwrap();
+            wait_for_text(&client, "main h1", "Registration", Duration::from_secs(10)).await;
+            fill(&client, "#f-name", name).await;
+            fill(&client, "#f-email", email).await;
+            click(&client, "#register-submit").await;
+            wait_for_text(&client, "#standing", "", Duration::from_secs(10)).await;
+            text(&client, "#standing").await
+        }
+    };
+    // Cap 2: two places held, then the waiting list.
+    assert!(
+        register("Rossi, Mario", "mario@example.org")
+            .await
+            .contains("a place is held")
+    );
+    assert!(
+        register("Verdi, Anna", "anna@example.org")
+            .await
+            .contains("a place is held")
+    );
+    let third = register("Neri, Luca", "luca@example.org").await;
+    assert!(third.contains("on the waiting list, number 1"), "{third}");
+    shot(&client, "register-waiting-desktop-en").await;
+
+    // The arbiter accepts entry 1 in the queue: Rossi is a player.
+    log_in(&client, &server, "anna").await;
+    client
+        .goto(&server.url("/admin/e/open/registrations"))
+        .await
+        .unwrap();
+    click(&client, "tr[data-number=\"1\"] button[value=accept]").await;
+    wait_for_text(
+        &client,
+        "main",
+        "accepted (player 1)",
+        Duration::from_secs(10),
+    )
+    .await;
+    shot(&client, "register-queue-accepted-desktop-en").await;
+    client
+        .goto(&server.url("/e/open/main/players"))
+        .await
+        .unwrap();
+    wait_for_text(&client, "main", "Rossi, Mario", Duration::from_secs(10)).await;
+    let list = text(&client, "main").await;
+    assert!(
+        !list.contains("Neri, Luca"),
+        "a waiting entry is no player: {list}"
+    );
+
+    // The deadline passes: the form closes.
+    let mut desk = arbiter_desk::Desk::open(&server.test.event_path("open")).expect("the event");
+    desk.configure_registration(
+        &arbiter_desk::Origin::new("test"),
+        &arbiter_desk::RegistrationSettingsForm {
+            cap: Some("2".into()),
+            closes: Some("2020-01-01 00:00".into()),
+            utc_offset: Some("+01:00".into()),
+            ..arbiter_desk::RegistrationSettingsForm::default()
+        },
+    )
+    .expect("the form's deadline set");
+    client.goto(&server.url("/e/open/register")).await.unwrap();
+    wait_for_text(
+        &client,
+        "main",
+        "Registration is closed.",
+        Duration::from_secs(10),
+    )
+    .await;
+    assert!(
+        client
+            .find(fantoccini::Locator::Css("#register-submit"))
+            .await
+            .is_err(),
+        "no form after the deadline"
+    );
+    shot(&client, "register-closed-desktop-en").await;
+    client.close().await.unwrap();
 }
