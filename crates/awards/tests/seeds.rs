@@ -30,6 +30,7 @@ fn pay(id: u32, units: &str, method: Method) -> Payment {
         amount: Cents::parse(units).unwrap(),
         method,
         note: None,
+        team: false,
     }
 }
 

@@ -45,7 +45,8 @@ pub enum AwardsCommand {
     Pay {
         /// The event file.
         event: PathBuf,
-        /// Player id (as printed at registration).
+        /// Player id (as printed at registration); the team's id when the
+        /// fees are per team (`per = "team"`).
         player: PlayerId,
         /// Amount, e.g. 20, 12.50, or -5 for a refund.
         #[arg(allow_hyphen_values = true)]

@@ -705,3 +705,139 @@ fn seed_000_bands_u16_and_residents() {
         (&serde_json::json!("42.00"), &serde_json::json!("36.00"))
     );
 }
+
+// ---------------------------------------------------------------- 001
+
+/// Seed 001 (Wieliczka 2007), `examples/001-fees.toml`, regulation III and
+/// VII: 30 zł per team; a family's second team and local teams 20 zł; a team
+/// registered after 30 August 2007 (local time) pays at least 50 zł. Five
+/// teams of two: Nowakowie I (no tag), Nowakowie II (`second`), Kowalscy
+/// (`local`), Wiśniewscy (no tag), Zielińscy (`LOCAL`, kept in lower case).
+///
+/// A command's registration time is its own clock (now, years after the
+/// deadline), so with the file as given every team is late: 30 → 50 and
+/// 20 → 50, 250 due. With the deadline moved past now (2999), the
+/// reductions alone: 30, 20, 20, 30, 20 = 120 due. Paid: Nowakowie II 20
+/// (settled), Kowalscy 10 of 20 (10 outstanding); outstanding 120 - 30 = 90.
+#[test]
+fn seed_001_fees_per_team() {
+    let dir = scratch("awards-seed001-fees");
+    let ev = dir.join("wieliczka.arb");
+    let e = path(&ev);
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "Turniej Szachowy Rodzin",
+        "--rounds",
+        "7",
+        "--system",
+        "team-swiss",
+        "--boards",
+        "2",
+    ]);
+    for i in 1..=10 {
+        ok(&["player", "add", e, "--name", &format!("Gracz {i}")]);
+    }
+    let teams: [(&str, &str, &[&str]); 5] = [
+        ("Nowakowie I", "1,2", &[]),
+        ("Nowakowie II", "3,4", &["--tag", "second"]),
+        ("Kowalscy", "5,6", &["--tag", "local"]),
+        ("Wiśniewscy", "7,8", &[]),
+        ("Zielińscy", "9,10", &["--tag", "LOCAL"]),
+    ];
+    for (name, players, tags) in teams {
+        let mut all = vec!["team", "add", e, "--name", name, "--players", players];
+        all.extend_from_slice(tags);
+        ok(&all);
+    }
+    // A tag is one label, as for players.
+    let msg = refused(
+        &ev,
+        &[
+            "team",
+            "add",
+            e,
+            "--name",
+            "X",
+            "--players",
+            "1,2",
+            "--tag",
+            "second;local",
+        ],
+    );
+    assert!(msg.contains("tag"), "{msg}");
+
+    let set = ok(&["fees", "set", e, path(&example("001-fees.toml"))]);
+    assert!(
+        set.contains("entry fees set (PLN; 2 rules, 1 surcharges)"),
+        "{set}"
+    );
+    let doc = json(&["fees", e, "--format", "json"]);
+    let s = |v: &str| v.to_string();
+    let late = |due: &str, rule: &str| (s(due), s("0.00"), s(due), s(rule));
+    let lines = |doc: &serde_json::Value| {
+        ledger_lines(doc)
+            .into_iter()
+            .map(|(id, due, paid, left, rule)| (id, (due, paid, left, rule)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(&doc),
+        vec![
+            (1, late("50.00", "base + on the day")),
+            (2, late("50.00", "second team of a family + on the day")),
+            (3, late("50.00", "local team + on the day")),
+            (4, late("50.00", "base + on the day")),
+            (5, late("50.00", "local team + on the day")),
+        ]
+    );
+    assert_eq!(doc["due"], serde_json::json!("250.00"));
+
+    // The same regulation with a deadline still to come.
+    let text = std::fs::read_to_string(example("001-fees.toml")).expect("001-fees.toml");
+    let on_time = text.replace("2007-08-30T23:59:59", "2999-08-30T23:59:59");
+    assert_ne!(on_time, text, "the deadline of 001-fees.toml moved");
+    let on_time_file = dir.join("001-fees-on-time.toml");
+    std::fs::write(&on_time_file, on_time).expect("write the schedule");
+    ok(&["fees", "set", e, path(&on_time_file)]);
+
+    let paid = ok(&["pay", e, "2", "20"]);
+    assert!(
+        paid.contains("payment of 20.00 by cash from team Nowakowie II (id 2) recorded; paid 20.00 of 20.00 PLN due"),
+        "{paid}"
+    );
+    ok(&["pay", e, "3", "10", "--method", "transfer"]);
+    // Under fees per team, an id is a team's: there is no team 6 (player 6
+    // exists).
+    let msg = refused(&ev, &["pay", e, "6", "30"]);
+    assert!(msg.contains("team 6") || msg.contains("team"), "{msg}");
+
+    let doc = json(&["fees", e, "--format", "json"]);
+    assert_eq!(
+        lines(&doc),
+        vec![
+            (1, (s("30.00"), s("0.00"), s("30.00"), s("base"))),
+            (
+                2,
+                (
+                    s("20.00"),
+                    s("20.00"),
+                    s("0.00"),
+                    s("second team of a family")
+                )
+            ),
+            (3, (s("20.00"), s("10.00"), s("10.00"), s("local team"))),
+            (4, (s("30.00"), s("0.00"), s("30.00"), s("base"))),
+            (5, (s("20.00"), s("0.00"), s("20.00"), s("local team"))),
+        ]
+    );
+    assert_eq!(
+        (&doc["due"], &doc["paid"], &doc["outstanding"]),
+        (
+            &serde_json::json!("120.00"),
+            &serde_json::json!("30.00"),
+            &serde_json::json!("90.00")
+        )
+    );
+}

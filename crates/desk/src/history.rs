@@ -360,7 +360,11 @@ pub(crate) fn describe(
             } else {
                 "payment from"
             },
-            n(p.id),
+            if p.team {
+                crate::teams::describe::team(state, p.id)
+            } else {
+                n(p.id)
+            },
             p.method,
             format_args!(
                 ": {}{}",

@@ -394,6 +394,7 @@ fn team_cup(dir: &Path, origin: &Origin, draw: &mut Draw) -> Result<EventName, D
                 family: Some((*family).into()),
                 players: Some(ids.join(",")),
                 captain: None,
+                tag: Vec::new(),
             },
         )?;
         if size == 3 {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use arbiter_desk::{Fund, Ledger, PaymentRecorded, PrizesReport, SeriesStandings, StillPossible};
+use arbiter_desk::{Fund, Ledger, Payee, PaymentRecorded, PrizesReport, SeriesStandings, StillPossible};
 
 /// `prizes`: the round the allocation stands on, every award and void
 /// prize with each decision explained, and the prize fund.
@@ -121,13 +121,17 @@ pub fn ledger(event: &str, l: &Ledger) -> String {
 pub fn payment(p: &PaymentRecorded) -> String {
     let refund = p.amount.0 < 0;
     let mut line = format!(
-        "{} of {} by {} {} {} (id {}) recorded",
+        "{} of {} by {} {} {}{} (id {}) recorded",
         if refund { "refund" } else { "payment" },
         if refund { -p.amount } else { p.amount },
         p.method,
         if refund { "to" } else { "from" },
-        p.player.name,
-        p.player.id
+        match p.payer {
+            Payee::Team(_) => "team ",
+            Payee::Player(_) => "",
+        },
+        p.payer.name(),
+        p.payer.id()
     );
     if let Some((currency, due, paid)) = &p.balance {
         let _ = write!(line, "; paid {paid} of {due} {currency} due");

@@ -38,6 +38,10 @@ pub enum TeamCommand {
         /// The captain's player id.
         #[arg(long)]
         captain: Option<String>,
+        /// A label for fee rules and prizes (e.g. second, local); repeat
+        /// for several: --tag second --tag local.
+        #[arg(long)]
+        tag: Vec<String>,
         #[command(flatten)]
         section: SectionSelect,
     },
@@ -108,6 +112,7 @@ pub fn team(c: TeamCommand) -> Result<(), DeskError> {
             family,
             players,
             captain,
+            tag,
             section,
         } => {
             let form = TeamForm {
@@ -115,6 +120,7 @@ pub fn team(c: TeamCommand) -> Result<(), DeskError> {
                 family,
                 players: Some(players),
                 captain,
+                tag,
             };
             let added =
                 Desk::open(&event)?.add_team(&origin(), section.section.as_deref(), &form)?;

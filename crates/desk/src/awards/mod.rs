@@ -18,7 +18,7 @@ mod series;
 
 use arbiter_awards::AwardsError;
 
-pub use fees::{FeesSet, PaymentRecorded};
+pub use fees::{FeesSet, Payee, PaymentRecorded};
 pub use plans::{Fund, PlanSet, PrizeFund, PrizesReport, PrizesRequest, StillPossible};
 pub use series::series_standings;
 

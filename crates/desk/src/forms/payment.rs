@@ -10,7 +10,8 @@ use crate::error::DeskError;
 /// A payment's fields as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PaymentForm {
-    /// The paying entry: a player's id.
+    /// The paying entry: a player's id, or a team's when the fees are per
+    /// team.
     pub id: PlayerId,
     /// `20`, `12.50`, `-5` (a refund); at most two decimals, not zero.
     pub amount: String,
@@ -51,6 +52,8 @@ impl PaymentForm {
             amount,
             method,
             note,
+            // The desk sets it from the fees in force.
+            team: false,
         })
     }
 }

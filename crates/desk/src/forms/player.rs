@@ -226,7 +226,7 @@ fn rating(field: &str, text: &str) -> Result<Option<u16>, DeskError> {
 
 /// One tag: printable text without the separators `;` and `,`, in lower
 /// case (conditions compare tags without regard to case).
-fn tag(field: &str, text: &str) -> Result<String, DeskError> {
+pub(crate) fn tag(field: &str, text: &str) -> Result<String, DeskError> {
     let t = required_text(field, text)?;
     if t.contains([TAG_SEPARATOR, ',']) {
         return Err(DeskError::invalid(
@@ -238,7 +238,7 @@ fn tag(field: &str, text: &str) -> Result<String, DeskError> {
 }
 
 /// Adds `tag` unless already held.
-fn add_tag(tags: &mut Vec<String>, tag: String) {
+pub(crate) fn add_tag(tags: &mut Vec<String>, tag: String) {
     if !tags.contains(&tag) {
         tags.push(tag);
     }

@@ -12,6 +12,7 @@ use arbiter_model::team::{
 use arbiter_model::{Points, Scoring, System};
 
 use crate::error::DeskError;
+use crate::forms::player::{add_tag, tag};
 use crate::forms::text::{optional_text, required_text};
 
 /// The team settings of a section as typed; `None` keeps the current value
@@ -405,14 +406,18 @@ pub struct TeamForm {
     pub players: Option<String>,
     /// The captain's player id.
     pub captain: Option<String>,
+    /// Labels for fee rules and prizes (`--tag second --tag local`), as a
+    /// player's `--tag`.
+    pub tag: Vec<String>,
 }
 
-/// A team form checked: name, family, roster, captain.
+/// A team form checked: name, family, roster, captain, tags.
 pub(crate) struct TeamFields {
     pub name: String,
     pub family: Option<String>,
     pub members: Vec<PlayerId>,
     pub captain: Option<PlayerId>,
+    pub tags: Vec<String>,
 }
 
 impl TeamForm {
@@ -431,11 +436,16 @@ impl TeamForm {
             .as_deref()
             .map(|c| player_id("captain", c))
             .transpose()?;
+        let mut tags = Vec::new();
+        for t in &self.tag {
+            add_tag(&mut tags, tag("tag", t)?);
+        }
         Ok(TeamFields {
             name,
             family,
             members,
             captain,
+            tags,
         })
     }
 }

@@ -90,6 +90,7 @@ impl Desk {
                     family: fields.family.clone(),
                     members: fields.members.clone(),
                     captain: fields.captain,
+                    tags: fields.tags.clone(),
                 });
                 Ok(Plan::new(
                     vec![event],

@@ -3,7 +3,8 @@
 use arbiter_model::journal::teams::{FamilyPairings, TeamEvent, TeamId};
 use arbiter_model::journal::{EventState, SectionConfig};
 
-fn team(state: &EventState, id: TeamId) -> String {
+/// A team by name and id (`team 7` when unknown).
+pub(crate) fn team(state: &EventState, id: TeamId) -> String {
     match state.teams.get(&id) {
         Some(t) => format!("{} ({id})", t.name),
         None => format!("team {id}"),

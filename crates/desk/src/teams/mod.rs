@@ -12,6 +12,8 @@ pub(crate) mod export;
 mod pairing;
 mod views;
 
+pub(crate) use views::TeamNumbering;
+
 pub use commands::{BoardResultRecorded, LineupSet, MatchForfeit, TeamAdded, TeamOut};
 pub use views::{
     BoardResultRow, BoardResults, MatchBoardView, MatchCrosstable, MatchRoundView, MatchSide,

@@ -154,6 +154,7 @@ pub fn team(name: &str, family: Option<&str>, ids: &[u32]) -> TeamForm {
                 .join(","),
         ),
         captain: None,
+        tag: Vec::new(),
     }
 }
 

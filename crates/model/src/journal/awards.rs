@@ -35,11 +35,14 @@ pub struct FeesSet {
 /// `pay`: money received from an entry, or (negative) paid back.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Payment {
-    /// The player's id.
+    /// The player's id, or the team's when `team` (fees per team).
     pub id: PlayerId,
     pub amount: Cents,
     pub method: Method,
     pub note: Option<String>,
+    /// Paid by a team of a team section (the fees are per team).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub team: bool,
 }
 
 /// What the awards entries fold into.
@@ -74,7 +77,11 @@ pub(super) fn set_fees(state: &mut EventState, e: &FeesSet) -> Result<(), Journa
 }
 
 pub(super) fn pay(state: &mut EventState, p: &Payment) -> Result<(), JournalError> {
-    state.player(p.id)?;
+    if p.team {
+        state.team(p.id)?;
+    } else {
+        state.player(p.id)?;
+    }
     if p.amount == Cents::ZERO {
         return Err(JournalError::Invalid(
             "a payment of 0.00 records nothing".into(),

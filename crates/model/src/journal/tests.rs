@@ -572,11 +572,24 @@ fn prize_plans_fees_and_payments_fold_and_undo() {
             amount: crate::money::Cents(cents),
             method: crate::money::Method::Card,
             note: Some("receipt 7".into()),
+            team: false,
         })
     };
     assert_eq!(
         push(&mut j, payment(9, 500)).unwrap_err(),
         JournalError::UnknownPlayer(9)
+    );
+    // A team's payment names a team: player 1 is not team 1.
+    let by_team = Event::PaymentRecorded(Payment {
+        id: 1,
+        amount: crate::money::Cents(3000),
+        method: crate::money::Method::Cash,
+        note: None,
+        team: true,
+    });
+    assert_eq!(
+        push(&mut j, by_team).unwrap_err(),
+        JournalError::UnknownTeam(1)
     );
     assert!(push(&mut j, payment(1, 0)).is_err());
     push(&mut j, payment(1, -250)).unwrap();

@@ -366,7 +366,7 @@ pub async fn pay(
         |tr, p| {
             let mut args = FluentArgs::new();
             args.set("amount", money(tr, p.amount));
-            args.set("name", p.player.name.clone());
+            args.set("name", p.payer.name().to_string());
             tr.ta("admin-paid", &args)
         },
     )

@@ -26,6 +26,7 @@ pub(in crate::journal) fn apply(state: &mut EventState, e: &TeamEvent) -> Result
             family,
             members,
             captain,
+            tags,
         } => {
             let team = TeamRegistration {
                 id: *id,
@@ -34,6 +35,7 @@ pub(in crate::journal) fn apply(state: &mut EventState, e: &TeamEvent) -> Result
                 family: family.clone(),
                 members: members.clone(),
                 captain: *captain,
+                tags: tags.clone(),
                 withdrawn_from: None,
                 absent: BTreeSet::new(),
                 lineups: BTreeMap::new(),

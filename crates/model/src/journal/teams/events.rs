@@ -57,6 +57,10 @@ pub enum TeamEvent {
         family: Option<String>,
         members: Vec<PlayerId>,
         captain: Option<PlayerId>,
+        /// Labels that fee rules and prizes test (`second`, `local`), in
+        /// lower case.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tags: Vec<String>,
     },
     /// The players of `team` on boards 1, 2, … of `round`: announced for a
     /// round not paired yet, or changed in the latest round while its match

@@ -25,6 +25,8 @@ pub struct TeamRegistration {
     /// reserves.
     pub members: Vec<PlayerId>,
     pub captain: Option<PlayerId>,
+    /// Labels that fee rules test (`second`, `local`), in lower case.
+    pub tags: Vec<String>,
     /// Not paired from this round on.
     pub withdrawn_from: Option<u32>,
     /// Rounds in which the team is not paired.

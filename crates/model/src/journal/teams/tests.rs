@@ -84,6 +84,7 @@ fn register(id: TeamId, name: &str, family: Option<&str>, members: &[u32]) -> Ev
         family: family.map(str::to_string),
         members: members.to_vec(),
         captain: None,
+        tags: Vec::new(),
     })
 }
 
