@@ -766,7 +766,10 @@ fn seed_001_fees_per_team() {
             "second;local",
         ],
     );
-    assert!(msg.contains("tag"), "{msg}");
+    assert!(
+        msg.contains("tag") && msg.contains("one tag at a time"),
+        "{msg}"
+    );
 
     let set = ok(&["fees", "set", e, path(&example("001-fees.toml"))]);
     assert!(
@@ -811,7 +814,7 @@ fn seed_001_fees_per_team() {
     // Under fees per team, an id is a team's: there is no team 6 (player 6
     // exists).
     let msg = refused(&ev, &["pay", e, "6", "30"]);
-    assert!(msg.contains("team 6") || msg.contains("team"), "{msg}");
+    assert!(msg.contains("no team with id 6"), "{msg}");
 
     let doc = json(&["fees", e, "--format", "json"]);
     assert_eq!(

@@ -114,8 +114,8 @@ mod views;
 /// The awards' views the faces render (JSON as they serialise).
 pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, SeriesStandings};
 pub use awards::{
-    FeesSet, Fund, Payee, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest, StillPossible,
-    series_standings,
+    FeesSet, Fund, Payee, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest,
+    StillPossible, series_standings,
 };
 pub use checkin::CheckedIn;
 pub use desk::Desk;

@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use arbiter_desk::{Fund, Ledger, Payee, PaymentRecorded, PrizesReport, SeriesStandings, StillPossible};
+use arbiter_desk::{
+    Fund, Ledger, Payee, PaymentRecorded, PrizesReport, SeriesStandings, StillPossible,
+};
 
 /// `prizes`: the round the allocation stands on, every award and void
 /// prize with each decision explained, and the prize fund.

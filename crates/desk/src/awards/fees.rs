@@ -133,9 +133,7 @@ impl Desk {
         form: &PaymentForm,
     ) -> Result<PaymentRecorded, DeskError> {
         let mut payment = form.payment()?;
-        payment.team = self
-            .fee_schedule()?
-            .is_some_and(|s| s.per == Per::Team);
+        payment.team = self.fee_schedule()?.is_some_and(|s| s.per == Per::Team);
         let recorded = self.commit(
             origin,
             |now| {

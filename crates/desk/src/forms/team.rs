@@ -559,6 +559,22 @@ mod tests {
         assert_eq!(dutch.new_config().unwrap_err().field(), Some("boards"));
     }
 
+    /// Team tags read as a player's: lower case, each once; a tag holding a
+    /// separator is refused naming the field.
+    #[test]
+    fn team_tags() {
+        let team = |tags: &[&str]| TeamForm {
+            name: Some("Kowalscy".into()),
+            players: Some("5,6".into()),
+            tag: tags.iter().map(|t| t.to_string()).collect(),
+            ..TeamForm::default()
+        };
+        let fields = team(&["Local", "second", "local"]).fields().unwrap();
+        assert_eq!(fields.tags, ["local", "second"]);
+        let e = team(&["local;second"]).fields().err().unwrap();
+        assert_eq!(e.field(), Some("tag"));
+    }
+
     /// Seed 004: an individual section whose teams are 3 men + 1 woman.
     #[test]
     fn individual_team_rule() {
