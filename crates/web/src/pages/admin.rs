@@ -818,9 +818,7 @@ pub async fn set_pairing(
         Ok(s) => s.user.name.clone(),
         Err(r) => return Ok(*r),
     };
-    let number: u32 = round
-        .parse()
-        .map_err(|_| WebError::not_found(format!("round {round}")))?;
+    let number = super::public::round_number(&round)?;
     let override_rules = f.get("override").is_some_and(|v| v == "on");
     let who = origin(
         &user,
@@ -887,9 +885,7 @@ pub async fn round_home(
     if let Err(r) = authorize(&ctx, &event) {
         return Ok(*r);
     }
-    let number: u32 = round
-        .parse()
-        .map_err(|_| WebError::not_found(format!("round {round}")))?;
+    let number = super::public::round_number(&round)?;
     let sec = section.clone();
     let (_, (view, summary)) = super::public::query(&app, &name, move |d| {
         Ok((d.pairings(Some(&sec), Some(number))?, d.summary()))
@@ -944,9 +940,7 @@ pub async fn result(
         Ok(s) => s.user.name.clone(),
         Err(r) => return Ok(*r),
     };
-    let number: u32 = round
-        .parse()
-        .map_err(|_| WebError::not_found(format!("round {round}")))?;
+    let number = super::public::round_number(&round)?;
     let board = field(&f, "board").unwrap_or_default();
     let code = field(&f, "result").unwrap_or_default();
     let who = origin(

@@ -371,9 +371,7 @@ pub async fn round(
     Path((name, section, round)): Path<(String, String, String)>,
 ) -> Result<Response, WebError> {
     check_name(&section)?;
-    let number: u32 = round
-        .parse()
-        .map_err(|_| WebError::not_found(format!("round {round}")))?;
+    let number = round_number(&round)?;
     let sec = section.clone();
     let (event, (view, nav)) = query(&app, &name, move |d| {
         let view = d.pairings(Some(&sec), Some(number))?;
@@ -419,9 +417,7 @@ pub async fn slips(
     Path((name, section, round)): Path<(String, String, String)>,
 ) -> Result<Response, WebError> {
     check_name(&section)?;
-    let number: u32 = round
-        .parse()
-        .map_err(|_| WebError::not_found(format!("round {round}")))?;
+    let number = round_number(&round)?;
     let sec = section.clone();
     let (event, (view, nav)) = query(&app, &name, move |d| {
         let view = d.pairings(Some(&sec), Some(number))?;
@@ -476,13 +472,14 @@ struct StandingLine {
 
 /// A round number given in the query (`?after=`, `?round=`); empty is none.
 pub(super) fn round_param(text: Option<&str>) -> Result<Option<u32>, WebError> {
-    match text.filter(|r| !r.is_empty()) {
-        None => Ok(None),
-        Some(r) => r
-            .parse()
-            .map(Some)
-            .map_err(|_| WebError::not_found(format!("round {r}"))),
-    }
+    text.filter(|r| !r.is_empty()).map(round_number).transpose()
+}
+
+/// A round number of an address (`…/round/{r}`, `?round=r`): not a
+/// number is an unknown round, 404.
+pub(super) fn round_number(text: &str) -> Result<u32, WebError> {
+    text.parse()
+        .map_err(|_| WebError::not_found(format!("round {text}")))
 }
 
 pub(super) fn value(tr: &Tr, v: &Value) -> String {
