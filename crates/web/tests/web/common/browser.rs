@@ -158,13 +158,24 @@ pub async fn shot(client: &Client, name: &str) {
 
 /// The text of the first element matching `css`.
 pub async fn text(client: &Client, css: &str) -> String {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .text()
-        .await
-        .expect("text")
+    // A live page swaps its fragments: an element found just before a swap
+    // is stale when its text is read, so that is tried again (a few times).
+    for _ in 0..3 {
+        let element = client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        match element.text().await {
+            Ok(text) => return text,
+            Err(fantoccini::error::CmdError::Standard(e))
+                if e.error == fantoccini::error::ErrorStatus::StaleElementReference =>
+            {
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            Err(e) => panic!("{css}: {e}"),
+        }
+    }
+    panic!("{css}: the element went stale three times")
 }
 
 /// Waits (up to `limit`) until `css` matches an element whose text
