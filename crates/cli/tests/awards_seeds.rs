@@ -844,3 +844,94 @@ fn seed_001_fees_per_team() {
         )
     );
 }
+
+/// Seed 001 fees (regulation VII, with the deadline still to come): a tag
+/// forgotten at registration is added later with `team update`, and the
+/// fee follows — 30 zł base, 20 zł for a family's second team. `team list`
+/// shows the tags; an update that changes nothing records nothing, and
+/// removing a tag the team lacks, or giving no tag at all, is refused.
+#[test]
+fn seed_001_team_tags_corrected_after_registration() {
+    let dir = scratch("awards-seed001-retag");
+    let ev = dir.join("wieliczka.arb");
+    let e = path(&ev);
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "Rodziny",
+        "--rounds",
+        "7",
+        "--system",
+        "team-swiss",
+        "--boards",
+        "2",
+    ]);
+    for i in 1..=4 {
+        ok(&["player", "add", e, "--name", &format!("Gracz {i}")]);
+    }
+    ok(&[
+        "team",
+        "add",
+        e,
+        "--name",
+        "Nowakowie I",
+        "--players",
+        "1,2",
+    ]);
+    ok(&[
+        "team",
+        "add",
+        e,
+        "--name",
+        "Nowakowie II",
+        "--players",
+        "3,4",
+    ]);
+    let text = std::fs::read_to_string(example("001-fees.toml")).expect("001-fees.toml");
+    let on_time = text.replace("2007-08-30T23:59:59", "2999-08-30T23:59:59");
+    assert_ne!(on_time, text, "the deadline of 001-fees.toml moved");
+    let schedule = dir.join("001-fees-on-time.toml");
+    std::fs::write(&schedule, on_time).expect("write the schedule");
+    ok(&["fees", "set", e, path(&schedule)]);
+    let due = |id: u64| {
+        ledger_lines(&json(&["fees", e, "--format", "json"]))
+            .into_iter()
+            .find(|l| l.0 == id)
+            .map(|l| (l.1, l.4))
+            .expect("the team's fee line")
+    };
+    assert_eq!(due(2), ("30.00".into(), "base".into()));
+
+    let out = ok(&["team", "update", e, "2", "--tag", "Second"]);
+    assert!(out.contains("team 2 (Nowakowie II): tags second"), "{out}");
+    assert_eq!(due(2), ("20.00".into(), "second team of a family".into()));
+    let list = ok(&["team", "list", e]);
+    let line = list
+        .lines()
+        .find(|l| l.contains("Nowakowie II"))
+        .expect("Nowakowie II listed");
+    assert!(line.contains("[tags: second]"), "{list}");
+
+    let before = ok(&["log", e]);
+    let out = ok(&["team", "update", e, "2", "--tag", "second"]);
+    assert!(out.contains("(unchanged)"), "{out}");
+    assert_eq!(
+        ok(&["log", e]),
+        before,
+        "an update changing nothing was recorded"
+    );
+
+    let msg = refused(&ev, &["team", "update", e, "2", "--untag", "local"]);
+    assert!(
+        msg.contains("Nowakowie II has no tag 'local' (tags: second)"),
+        "{msg}"
+    );
+    let msg = refused(&ev, &["team", "update", e, "2"]);
+    assert!(msg.contains("nothing to change for team 2"), "{msg}");
+    let msg = refused(&ev, &["team", "update", e, "9", "--tag", "local"]);
+    assert!(msg.contains("no team with id 9"), "{msg}");
+
+    ok(&["team", "update", e, "2", "--untag", "second"]);
+    assert_eq!(due(2), ("30.00".into(), "base".into()));
+}
