@@ -24,7 +24,7 @@ pub use allocate::{
 pub use classification::{classification, restrict};
 pub use condition::{Condition, Context, Subject, Truth, Who};
 pub use error::AwardsError;
-pub use fees::{Due, Entry, FeeSchedule, Ledger, Method, Payer, Payment, ledger};
+pub use fees::{Due, Entry, FeeSchedule, Ledger, Method, Payer, Payment, Per, ledger};
 pub use money::Cents;
 pub use plan::{Category, Prize, PrizeKind, PrizePlan, Rounding, Sharing};
 pub use ranking::{PlayerId, Ranked, Ranking};

@@ -902,6 +902,16 @@ fn seed_001_team_tags_corrected_after_registration() {
             .expect("the team's fee line")
     };
     assert_eq!(due(2), ("30.00".into(), "base".into()));
+    // The ledger's ids are the teams'.
+    let text = ok(&["fees", e]);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("Rodziny — entry fees per team (PLN)"));
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.trim_start().starts_with("team  name")),
+        "{text}"
+    );
 
     let out = ok(&["team", "update", e, "2", "--tag", "Second"]);
     assert!(out.contains("team 2 (Nowakowie II): tags second"), "{out}");

@@ -174,6 +174,7 @@ admin-import-csv = CSV (header: name,rating,title,sex,born,fed,fide-id,club,team
 admin-players-imported = { $count } players imported.
 admin-byes = Byes
 admin-player-id = Player id
+admin-team-id = Team id
 admin-cancel = cancel
 admin-set = Record
 admin-bye-set = Bye of { $name } recorded.

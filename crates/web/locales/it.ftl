@@ -173,6 +173,7 @@ admin-import-csv = CSV (intestazione: name,rating,title,sex,born,fed,fide-id,clu
 admin-players-imported = { $count } giocatori importati.
 admin-byes = Bye
 admin-player-id = Id giocatore
+admin-team-id = Id squadra
 admin-cancel = annulla
 admin-set = Registra
 admin-bye-set = Bye di { $name } registrato.

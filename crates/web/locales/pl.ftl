@@ -175,6 +175,7 @@ admin-import-csv = CSV (nagłówek: name,rating,title,sex,born,fed,fide-id,club,
 admin-players-imported = Zaimportowano zawodników: { $count }.
 admin-byes = Pauzy
 admin-player-id = Id zawodnika
+admin-team-id = Id drużyny
 admin-cancel = anuluj
 admin-set = Zapisz
 admin-bye-set = Zapisano pauzę: { $name }.

@@ -175,6 +175,7 @@ admin-import-csv = CSV (заголовок: name,rating,title,sex,born,fed,fide-
 admin-players-imported = Импортировано участников: { $count }.
 admin-byes = Баи
 admin-player-id = Id участника
+admin-team-id = Id команды
 admin-cancel = отменить
 admin-set = Записать
 admin-bye-set = Бай записан: { $name }.

@@ -6,7 +6,7 @@
 //! amount, winner and balance is the desk's; the page only formats it.
 
 use arbiter_desk::{
-    Cents, ErrorKind, Fund, Ledger, PaymentForm, PrizesReport, PrizesRequest, StillPossible,
+    Cents, ErrorKind, Fund, Ledger, PaymentForm, Per, PrizesReport, PrizesRequest, StillPossible,
 };
 use askama::Template;
 use axum::extract::{Form, Path, State};
@@ -202,6 +202,8 @@ impl AwardsAdminPage {
 
 struct LedgerView {
     currency: String,
+    /// The label of an entry's id: a player's, or a team's (fees per team).
+    id_label: String,
     lines: Vec<LedgerRow>,
     due: String,
     paid: String,
@@ -222,6 +224,10 @@ struct LedgerRow {
 fn ledger_view(tr: &Tr, l: &Ledger) -> LedgerView {
     LedgerView {
         currency: l.currency.clone(),
+        id_label: tr.t(match l.per {
+            Per::Player => "admin-player-id",
+            Per::Team => "admin-team-id",
+        }),
         lines: l
             .entries
             .iter()
@@ -355,7 +361,7 @@ pub async fn pay(
                 id: field(f, "player")
                     .and_then(|v| v.parse().ok())
                     .ok_or_else(|| {
-                        arbiter_desk::DeskError::invalid("player", "a player id is needed")
+                        arbiter_desk::DeskError::invalid("player", "an id of the ledger is needed")
                     })?,
                 amount: f.get("amount").cloned().unwrap_or_default(),
                 method: field(f, "method"),

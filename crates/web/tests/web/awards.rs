@@ -199,3 +199,67 @@ async fn a_refused_payment_names_its_field_and_records_nothing() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// Fees per team on the demo's team cup: the cash desk and the ledger ask
+/// for a team's id, not a player's, in every language, and a payment names
+/// the team.
+#[tokio::test]
+async fn fees_per_team_ask_for_a_team_id() {
+    let t = TestServer::with_demo();
+    t.add_user("anna", Role::Administrator);
+    let (cookie, csrf) = t.login("anna").await;
+    let fees = "currency = \"PLN\"\nper = \"team\"\nbase = 30\n";
+    let r = t
+        .post(
+            "/admin/e/team-cup/fees",
+            &cookie,
+            &csrf,
+            &format!("schedule={}", urlencode(fees)),
+            false,
+        )
+        .await;
+    assert!(
+        r.body.contains("The entry fees are recorded."),
+        "{}",
+        r.body
+    );
+    for (lang, label) in [
+        ("en", "Team id"),
+        ("it", "Id squadra"),
+        ("pl", "Id drużyny"),
+        ("ru", "Id команды"),
+    ] {
+        let page = t
+            .get_with(
+                &format!("/admin/e/team-cup/awards?lang={lang}"),
+                &[("cookie", &cookie)],
+            )
+            .await;
+        assert!(
+            page.body
+                .contains(&format!("<label>{label} <input name=\"player\"")),
+            "{lang}: {}",
+            page.body
+        );
+        assert!(
+            page.body
+                .contains(&format!("<th class=\"num\">{label}</th>")),
+            "{lang}"
+        );
+    }
+    let r = t
+        .post(
+            "/admin/e/team-cup/pay",
+            &cookie,
+            &csrf,
+            "player=1&amount=30&method=cash",
+            false,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        r.body.contains("Payment of 30.00 from Rossi I recorded."),
+        "{}",
+        r.body
+    );
+}
