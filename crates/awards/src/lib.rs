@@ -19,7 +19,8 @@ pub mod series;
 mod toml_time;
 
 pub use allocate::{
-    Allocation, Award, Contenders, Decision, Options, Outlook, Void, allocate, still_possible,
+    Allocation, Award, Contenders, Decision, Options, Outlook, Void, VoidReason, allocate,
+    still_possible,
 };
 pub use classification::{classification, restrict};
 pub use condition::{Condition, Context, Subject, Truth, Who};

@@ -112,7 +112,7 @@ mod trf_file;
 mod views;
 
 /// The awards' views the faces render (JSON as they serialise).
-pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, Per, SeriesStandings};
+pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, Per, SeriesStandings, VoidReason};
 pub use awards::{
     FeesSet, Fund, Payee, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest,
     StillPossible, series_standings,

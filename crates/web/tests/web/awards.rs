@@ -80,7 +80,33 @@ async fn the_prizes_page_shows_winners_and_who_can_still_win() {
         "{}",
         page.body
     );
-    assert!(page.body.contains("3rd"), "the void prize is listed");
+    // Two players for three places: the 3rd prize is void (both already
+    // hold a prize; prizes are not cumulative), and says why in the page's
+    // language.
+    assert!(
+        page.body.contains(
+            "<li>3rd <span class=\"muted\">(overall: no eligible player left (the others already hold a prize))</span></li>"
+        ),
+        "{}",
+        page.body
+    );
+    for (lang, why) in [
+        (
+            "it",
+            "(assoluto: nessun giocatore idoneo rimasto (gli altri hanno già un premio))",
+        ),
+        (
+            "pl",
+            "(klasyfikacja generalna: nie ma już uprawnionych zawodników (pozostali mają już nagrodę))",
+        ),
+        (
+            "ru",
+            "(общий зачёт: подходящих участников не осталось (остальные уже получили приз))",
+        ),
+    ] {
+        let page = t.get(&format!("/e/cup/main/prizes?lang={lang}")).await;
+        assert!(page.body.contains(why), "{lang}: {}", page.body);
+    }
     // Fund: 20 EUR collected so far? Nothing paid yet: sponsors only.
     assert!(
         page.body
