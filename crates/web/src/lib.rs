@@ -223,6 +223,34 @@ fn router(state: AppState) -> Router {
             "/admin/e/{event}/{section}/round/{round}/pairing",
             post(pages::admin::set_pairing),
         )
+        .route(
+            "/admin/e/{event}/{section}/teams",
+            get(pages::admin_teams::teams_home),
+        )
+        .route(
+            "/admin/e/{event}/{section}/team",
+            post(pages::admin_teams::add_team),
+        )
+        .route(
+            "/admin/e/{event}/{section}/lineup",
+            post(pages::admin_teams::lineup),
+        )
+        .route(
+            "/admin/e/{event}/{section}/pair-matches",
+            post(pages::admin_teams::pair_matches),
+        )
+        .route(
+            "/admin/e/{event}/{section}/matches/{round}",
+            get(pages::admin_teams::round_home),
+        )
+        .route(
+            "/admin/e/{event}/{section}/matches/{round}/result",
+            post(pages::admin_teams::board_result),
+        )
+        .route(
+            "/admin/e/{event}/{section}/matches/{round}/forfeit",
+            post(pages::admin_teams::forfeit),
+        )
         .route("/e/{event}/", get(pages::public::event_home))
         .route("/e/{event}/live", get(pages::events::live))
         .route("/e/{event}/qr.svg", get(pages::events::qr))

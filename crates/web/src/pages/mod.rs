@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod admin_registration;
+pub mod admin_teams;
 pub mod assets;
 pub mod awards;
 pub mod errors;

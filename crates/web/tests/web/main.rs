@@ -3,6 +3,7 @@
 //! `browser` drives headless Chromium against a loopback server.
 
 mod admin;
+mod admin_teams;
 mod awards;
 mod browser;
 mod common;

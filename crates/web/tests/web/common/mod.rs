@@ -193,6 +193,50 @@ impl TestServer {
         desk.set_fees(&origin, fees, &text).expect("fees set");
     }
 
+    /// Event `name`, "Family Cup", a team section `main` shaped like seed
+    /// 001: 5 rounds, 2 boards, the home team White on board 1 and Black
+    /// on board 2 (`WB`), match points 3/1/0, ranked by game points; five
+    /// players, no team yet: ids 1-2 `Rossi, Anna` 2100 and `Rossi, Luca`
+    /// 2000, ids 3-5 `Nowak, Jan` 1900, `Nowak, Ewa` 1800 and `Nowak,
+    /// Piotr` 1700.
+    pub fn team_event(&self, name: &str) {
+        use arbiter_desk::{Desk, NewEvent, Origin, PlayerForm, SectionForm, TeamSettingsForm};
+        let origin = Origin::new("test");
+        let request = NewEvent {
+            name: "Family Cup".into(),
+            section: "main".into(),
+            config: SectionForm {
+                system: Some("team-swiss".into()),
+                rounds: Some("5".into()),
+                team: TeamSettingsForm {
+                    boards: Some("2".into()),
+                    colours: Some("WB".into()),
+                    match_points: Some("3,1,0".into()),
+                    primary: Some("game-points".into()),
+                    avoid_family_pairings: Some("all".into()),
+                    ..TeamSettingsForm::default()
+                },
+                ..SectionForm::default()
+            },
+        };
+        let (mut desk, _) = Desk::create(&self.event_path(name), &origin, &request).expect("event");
+        for (player, rating) in [
+            ("Rossi, Anna", 2100),
+            ("Rossi, Luca", 2000),
+            ("Nowak, Jan", 1900),
+            ("Nowak, Ewa", 1800),
+            ("Nowak, Piotr", 1700),
+        ] {
+            let form = PlayerForm {
+                name: Some(player.into()),
+                rating: Some(rating.to_string()),
+                ..PlayerForm::default()
+            };
+            desk.add_player(&origin, Some("main"), &form)
+                .expect("player added");
+        }
+    }
+
     /// Adds an account with [`PASSWORD`].
     pub fn add_user(&self, name: &str, role: Role) {
         self.server
