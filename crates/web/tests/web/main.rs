@@ -4,6 +4,7 @@
 
 mod admin;
 mod admin_teams;
+mod admin_teams_browser;
 mod awards;
 mod browser;
 mod common;
