@@ -29,6 +29,27 @@ async fn register(client: &Client, name: &str, players: &str) {
     .await;
 }
 
+/// Chooses `value` in the select `css`; the live page may swap its
+/// fragment (and the select) meanwhile, so a stale element is tried again.
+async fn choose(client: &Client, css: &str, value: &str) {
+    for _ in 0..5 {
+        let chosen = match client.find(Locator::Css(css)).await {
+            Ok(select) => select.select_by_value(value).await,
+            Err(e) => Err(e),
+        };
+        match chosen {
+            Ok(()) => return,
+            Err(fantoccini::error::CmdError::Standard(e))
+                if e.error == fantoccini::error::ErrorStatus::StaleElementReference =>
+            {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => panic!("{css}: {e}"),
+        }
+    }
+    panic!("{css}: the select went stale five times")
+}
+
 async fn page_width(client: &Client) -> i64 {
     client
         .execute("return document.documentElement.scrollWidth", vec![])
@@ -64,13 +85,20 @@ async fn a_board_result_entered_on_the_team_round_page() {
     assert_eq!(text(&client, score).await, "0.0 : 0.0");
     // Board 1: the white team's player has White and wins.
     let board = "section[data-match=\"1\"] tr[data-board=\"1\"]";
-    client
-        .find(Locator::Css(&format!("{board} select[name=result]")))
+    // The live page re-fetches its boards once at the first look; the
+    // select is chosen after that, so the swap does not reset it.
+    wait_for_text(&client, "#live-status", "Live", WAIT).await;
+    let start = std::time::Instant::now();
+    while client
+        .execute("return document.body.dataset.refreshed || ''", vec![])
         .await
         .unwrap()
-        .select_by_value("1-0")
-        .await
-        .unwrap();
+        == ""
+    {
+        assert!(start.elapsed() < WAIT, "the live page never refreshed");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    choose(&client, &format!("{board} select[name=result]"), "1-0").await;
     click(&client, &format!("{board} button[type=submit]")).await;
     wait_for_text(&client, score, "1.0 : 0.0", WAIT).await;
     let recorded = client
