@@ -9,7 +9,9 @@
 //! on the *compatibility graph* of the unpaired players, kept perfect as
 //! the pass goes: forming a pair takes two players out and at most two of
 //! their old partners need a new one, one augmenting-path search each. It
-//! is a **relaxation** of the pass: every pass that completes from a node
+//! (The weighted solver of [`crate::matching`] would re-optimise whole rows
+//! around the changed vertices for each pair; a cardinality test needs only
+//! the one search.) It is a **relaxation** of the pass: every pass that completes from a node
 //! pairs its players along edges of this graph, so a graph without a
 //! perfect matching proves that no completion exists. The pairing found is
 //! therefore the first one in candidate order, exactly as without the test.
