@@ -6,7 +6,7 @@
 //! once ([`Completion`]), so the search backtracks only where that test is
 //! a relaxation (an odd field's leftover, §3.8 rematches), and one matching
 //! proves "no pairing" when the round has none. A node found dead is
-//! remembered ([`DeadEnd`]) and not searched again when another order of
+//! remembered (`DeadEnd`) and not searched again when another order of
 //! the same pairs leads back to it. Neither changes which pairing is found:
 //! both only skip subtrees without a complete pairing. There is no node
 //! budget (spec 06 §3.4 "Cost" suggested one): the pass always ends with
