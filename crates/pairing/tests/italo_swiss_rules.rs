@@ -7,11 +7,13 @@ use std::collections::BTreeSet;
 use arbiter_model::{
     ByeKind, Colour, Entrant, Outcome, Player, Points, RoundEntry, Tournament, Tpn,
 };
+use arbiter_pairing::checker::{self, RoundVerdict};
 use arbiter_pairing::italo_swiss::search::Search;
 use arbiter_pairing::italo_swiss::state::{Field, PlayerState};
 use arbiter_pairing::italo_swiss::{
     ByePolicy, ItaloSwiss, ItaloSwissConfig, ItaloSwissRound, OnNoPairing, ResumeFrom,
 };
+use arbiter_pairing::round_input::{self, ColourNeed};
 use arbiter_pairing::round_robin::lots::Lots;
 use arbiter_pairing::{PairingError, PairingSystem};
 
@@ -340,7 +342,6 @@ fn colour_limits_skip_a_candidate() {
         Search::new(&field, &config)
             .solve(&[1, 2, 3, 4], 1)
             .unwrap()
-            .unwrap()
             .pairs
             .iter()
             .map(|p| (p.primo, p.secondo))
@@ -352,18 +353,84 @@ fn colour_limits_skip_a_candidate() {
     assert_eq!(pairs(true), vec![(1, 3), (4, 2)]);
 }
 
+/// A round problem of `tests/fixtures/italo_swiss/`: the next round of a
+/// tournament generated with this system (`arbiter --italo-swiss -g`, 33 to
+/// 44 players, far beyond the FSI Art. 2 maximum of rounds), on which the
+/// search without its completion test gave up after 10⁶ candidate pairs.
+fn fixture(name: &str) -> (Tournament, u32) {
+    let path = format!(
+        "{}/tests/fixtures/italo_swiss/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let no_tiebreaks = |code: &str| Err::<(), _>(format!("unexpected tie-break '{code}'"));
+    let doc = arbiter_trf::read_file(std::path::Path::new(&path), &no_tiebreaks)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let problem = round_input::next_round(&doc.tournament, &[], ColourNeed::NotNeeded)
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    (problem.tournament, problem.round)
+}
+
+/// Rounds with a pairing (the Dutch engine pairs each of them without a
+/// rematch, so one exists): the pass finds one that keeps every invariant
+/// of spec 06 §3.10 that does not need a brute force.
 #[test]
-fn node_budget_exhaustion_is_an_error() {
-    let tight = ItaloSwiss {
-        config: ItaloSwissConfig {
-            node_budget: 2,
-            ..ItaloSwissConfig::default()
-        },
-    };
-    assert!(matches!(
-        tight.pair(&empty(8), 1),
-        Err(PairingError::InvalidInput(_))
-    ));
+fn dead_ends_deep_in_the_search_are_avoided() {
+    for (name, round, players) in [
+        ("g33-s1-r17.trf", 17, 33),
+        ("g36-s4-r19.trf", 19, 36),
+        ("g40-s1-r25.trf", 25, 40),
+        ("g44-s4-r21.trf", 21, 44),
+    ] {
+        let (t, r) = fixture(name);
+        assert_eq!((r, t.entrants.len()), (round, players), "{name}");
+        let present: Vec<Tpn> = t
+            .entrants
+            .iter()
+            .filter(|e| e.round(r).is_none())
+            .map(|e| e.player.tpn)
+            .collect();
+        let got = ItaloSwiss::default()
+            .pair_round(&t, r)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        check_round(&t, r, &present, &got);
+        assert_eq!(got.bye.is_some(), present.len() % 2 == 1, "{name}");
+    }
+}
+
+/// Rounds without a pairing, by construction (`XXP` pairs): the players
+/// named may meet nobody but one and the same opponent, if him (and, in
+/// the odd field, have rested already), so one of them is left without
+/// one. The
+/// search proves it at once instead of trying every pairing of the rest.
+#[test]
+fn rounds_without_a_pairing_are_proved_so() {
+    for (name, round, stranded, only) in [
+        ("g33-s1-r17-rested-need-one.trf", 17, &[28, 29][..], 23),
+        ("g40-s1-r25-two-need-one.trf", 25, &[39, 40][..], 1),
+        ("g44-s4-r21-three-need-one.trf", 21, &[42, 43, 44][..], 1),
+    ] {
+        let (t, r) = fixture(name);
+        assert_eq!(r, round, "{name}");
+        let odd = t.entrants.iter().filter(|e| e.round(r).is_none()).count() % 2 == 1;
+        for &x in stranded {
+            let open: Vec<Tpn> = t
+                .entrants
+                .iter()
+                .map(|e| e.player.tpn)
+                .filter(|&y| y != x && !met(&t, x, y) && !t.is_forbidden(x, y, r))
+                .collect();
+            assert!(
+                open.iter().all(|&y| y == only),
+                "{name}: {x} may meet {open:?}, not only {only}"
+            );
+            assert!(!odd || pab_count(&t, x) == 1, "{name}: {x} has rested");
+        }
+        assert_eq!(
+            ItaloSwiss::default().pair(&t, r),
+            Err(PairingError::NoValidPairing { round: r }),
+            "{name}"
+        );
+    }
 }
 
 #[test]
@@ -374,4 +441,43 @@ fn lot_numbers_must_be_one_to_n() {
         ItaloSwiss::default().pair(&t, 1),
         Err(PairingError::InvalidInput(_))
     ));
+}
+
+/// The search with its completion test pairs exactly as it did without
+/// it: tournaments of `tests/fixtures/italo_swiss/same-*` were generated
+/// (`arbiter --italo-swiss -g`) by the search before the test existed, each
+/// round well within its former node budget; every round is replayed
+/// (pairs and colours, spec 05 §7.4). The 12-player event ended because
+/// round 11 has no pairing, confirmed by brute force.
+#[test]
+fn pairings_are_those_of_the_search_without_completion_test() {
+    for name in [
+        "same-n12-s3.trf",
+        "same-n21-s4.trf",
+        "same-n30-s5.trf",
+        "same-n45-s6.trf",
+        "same-n101-s7.trf",
+    ] {
+        let path = format!(
+            "{}/tests/fixtures/italo_swiss/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let no_tiebreaks = |code: &str| Err::<(), _>(format!("unexpected tie-break '{code}'"));
+        let doc = arbiter_trf::read_file(std::path::Path::new(&path), &no_tiebreaks)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let checks = checker::check(&ItaloSwiss::default(), &doc.tournament, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(checks.len() >= 9, "{name}: {} rounds", checks.len());
+        for c in &checks {
+            assert_eq!(c.verdict, RoundVerdict::Agrees, "{name} round {}", c.round);
+        }
+    }
+    let (t, r) = fixture("same-n12-s3.trf");
+    assert_eq!(r, 11);
+    let present: Vec<Tpn> = t.entrants.iter().map(|e| e.player.tpn).collect();
+    assert!(!pairable(&t, &present));
+    assert_eq!(
+        ItaloSwiss::default().pair(&t, r),
+        Err(PairingError::NoValidPairing { round: 11 })
+    );
 }

@@ -79,9 +79,6 @@ pub struct ItaloSwissConfig {
     /// off: the two may be paired again).
     pub forfeit_counts_as_met: bool,
     pub on_no_pairing: OnNoPairing,
-    /// Candidate pairs the search may try before giving up with an error
-    /// (spec 06 §3.4 "Cost"; default 10⁶).
-    pub node_budget: u64,
 }
 
 impl Default for ItaloSwissConfig {
@@ -95,7 +92,6 @@ impl Default for ItaloSwissConfig {
             colour_limits_in_pairing: false,
             forfeit_counts_as_met: false,
             on_no_pairing: OnNoPairing::default(),
-            node_budget: 1_000_000,
         }
     }
 }

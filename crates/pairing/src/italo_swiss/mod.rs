@@ -29,12 +29,19 @@
 //! the Art. 5 drop-down cursor) and backtracked through; unlike a rematch, the
 //! `AllowFewestRematches` fallback never allows it \[OURS\].
 //!
+//! **Dead ends.** Before each pair is formed, a matching test
+//! ([`completion`]) asks whether the players left can still all be paired;
+//! a round without a pairing is answered [`PairingError::NoValidPairing`]
+//! at once, and the pairing found is the one the plain backtracking of
+//! FID Art. 4–5 would find.
+//!
 //! **The bye** is a pairing-allocated bye (TRF `U`), scored as
 //! `Scoring::pab` (default 1 point, spec 06 §3.7).
 //!
 //! Options the regulation leaves open are in [`ItaloSwissConfig`].
 
 pub mod colours;
+pub mod completion;
 pub mod config;
 pub mod search;
 pub mod state;
@@ -115,17 +122,10 @@ impl ItaloSwiss {
                     .is_some_and(|e| e.round(round).is_none())
             })
             .collect();
-        let mut search = Search::new(&field, &self.config);
+        let search = Search::new(&field, &self.config);
         let phantom = search.phantom();
         let solution = search
             .solve(&present, start)
-            .map_err(|_| {
-                PairingError::InvalidInput(format!(
-                    "the Italo-Swiss search for round {round} gave up after {} candidate \
-                     pairs (node budget); pair this round by hand",
-                    self.config.node_budget
-                ))
-            })?
             .ok_or(PairingError::NoValidPairing { round })?;
         let mut pairs = Vec::with_capacity(solution.pairs.len());
         let mut bye = solution.leftover;

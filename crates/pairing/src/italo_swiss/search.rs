@@ -1,11 +1,23 @@
 //! The pairing pass of one round (spec 06 §3.4, §3.7, §3.8): the primo is
 //! the first top scorer along the circle, his secondo the first usable
 //! candidate in rotation order; the search backtracks ("undo the last pair
-//! and try the next opponent") until every present player is paired.
+//! and try the next opponent") until every present player is paired. A
+//! candidate after whom the others cannot all be paired is passed over at
+//! once ([`Completion`]), so the search backtracks only where that test is
+//! a relaxation (an odd field's leftover, §3.8 rematches), and one matching
+//! proves "no pairing" when the round has none. A node found dead is
+//! remembered (`DeadEnd`) and not searched again when another order of
+//! the same pairs leads back to it. Neither changes which pairing is found:
+//! both only skip subtrees without a complete pairing. There is no node
+//! budget (spec 06 §3.4 "Cost" suggested one): the pass always ends with
+//! the pairing or the proof that none exists.
+
+use std::collections::HashSet;
 
 use arbiter_model::{Colour, Points, Tpn};
 
 use super::colours::{breaks_limits, primo_has_white};
+use super::completion::{Compatibility, Completion};
 use super::config::{ByePolicy, ItaloSwissConfig, LowerScoreScan, OnNoPairing};
 use super::state::Field;
 
@@ -18,16 +30,46 @@ pub struct Formed {
     pub rematch: bool,
 }
 
-/// The pass ran out of its node budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exhausted;
-
 /// A completed pass: pairs in formation order (pairs with the phantom
 /// included) and the player left over to rest, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     pub pairs: Vec<Formed>,
     pub leftover: Option<Tpn>,
+}
+
+/// A node of the pass known to have no completion: the unpaired players
+/// (by lot), the primo and the rematches still allowed. The pass from a
+/// node depends on nothing else, so a node met again by another order of
+/// the same pairs is passed over.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct DeadEnd {
+    unpaired: Vec<u64>,
+    primo: Tpn,
+    rematches: u32,
+}
+
+impl DeadEnd {
+    fn new(unpaired: &[bool], primo: Tpn, rematches: u32) -> DeadEnd {
+        let mut words = vec![0u64; unpaired.len().div_ceil(64)];
+        for (lot, _) in unpaired.iter().enumerate().filter(|(_, u)| **u) {
+            words[lot / 64] |= 1 << (lot % 64);
+        }
+        DeadEnd {
+            unpaired: words,
+            primo,
+            rematches,
+        }
+    }
+}
+
+/// The state of one pass: who is still unpaired (by lot), the pairs
+/// formed so far, the completion test and the dead ends met.
+struct Pass {
+    completion: Completion,
+    dead: HashSet<DeadEnd>,
+    unpaired: Vec<bool>,
+    pairs: Vec<Formed>,
 }
 
 /// The search over one round.
@@ -38,7 +80,6 @@ pub struct Search<'a> {
     circle: Tpn,
     /// The phantom's lot (N + 1) when `PhantomPlayer` is in force.
     phantom: Option<Tpn>,
-    nodes: u64,
 }
 
 impl<'a> Search<'a> {
@@ -50,7 +91,6 @@ impl<'a> Search<'a> {
             config,
             circle: phantom.unwrap_or(n),
             phantom,
-            nodes: 0,
         }
     }
 
@@ -183,72 +223,112 @@ impl<'a> Search<'a> {
         fresh
     }
 
-    fn dfs(
-        &mut self,
-        unpaired: &mut [bool],
-        left: usize,
-        ptr: Tpn,
-        pairs: &mut Vec<Formed>,
-        rematches: u32,
-    ) -> Result<Option<Option<Tpn>>, Exhausted> {
-        self.nodes += 1;
-        if self.nodes > self.config.node_budget {
-            return Err(Exhausted);
-        }
+    fn dfs(&self, pass: &mut Pass, left: usize, ptr: Tpn, rematches: u32) -> Option<Option<Tpn>> {
         if left == 0 {
-            return Ok(Some(None));
+            return Some(None);
         }
         if left == 1 {
-            let b = (1..=self.circle)
-                .find(|&l| unpaired[l as usize])
-                .filter(|&l| self.may_rest(l));
-            return Ok(b.map(Some));
+            return (1..=self.circle)
+                .find(|&l| pass.unpaired[l as usize])
+                .filter(|&l| self.may_rest(l))
+                .map(Some);
         }
-        let Some(primo) = self.primo(unpaired, ptr) else {
-            return Ok(None);
-        };
-        for (secondo, rematch) in self.candidates(primo, unpaired, rematches) {
-            unpaired[primo as usize] = false;
-            unpaired[secondo as usize] = false;
-            pairs.push(Formed {
+        let primo = self.primo(&pass.unpaired, ptr)?;
+        let here = DeadEnd::new(&pass.unpaired, primo, rematches);
+        if pass.dead.contains(&here) {
+            return None;
+        }
+        for (secondo, rematch) in self.candidates(primo, &pass.unpaired, rematches) {
+            let budget = rematches - u32::from(rematch);
+            if !pass
+                .completion
+                .pair(primo as usize, secondo as usize, budget > 0)
+            {
+                continue;
+            }
+            pass.unpaired[primo as usize] = false;
+            pass.unpaired[secondo as usize] = false;
+            pass.pairs.push(Formed {
                 primo,
                 secondo,
                 rematch,
             });
-            let budget = rematches - u32::from(rematch);
-            if let Some(bye) = self.dfs(unpaired, left - 2, secondo, pairs, budget)? {
-                return Ok(Some(bye));
+            let rest = self.dfs(pass, left - 2, secondo, budget);
+            if rest.is_some() {
+                return rest;
             }
-            pairs.pop();
-            unpaired[primo as usize] = true;
-            unpaired[secondo as usize] = true;
+            pass.pairs.pop();
+            pass.unpaired[primo as usize] = true;
+            pass.unpaired[secondo as usize] = true;
+            pass.completion.unpair();
         }
-        Ok(None)
+        pass.dead.insert(here);
+        None
+    }
+
+    /// The compatibility graph of `players` for [`Completion`]: who may
+    /// meet whom without and with a rematch, and who may rest (vertex 0
+    /// is the rest vertex, every other vertex a lot).
+    fn compatibility(&self, players: &[Tpn]) -> Compatibility {
+        let vertices = self.circle as usize + 1;
+        let mut graph = Compatibility {
+            fresh: vec![Vec::new(); vertices],
+            again: vec![Vec::new(); vertices],
+            rest: vec![false; vertices],
+            score: vec![Points::ZERO; vertices],
+        };
+        for (i, &a) in players.iter().enumerate() {
+            graph.score[a as usize] = self.score(a);
+            if self.may_rest(a) {
+                graph.rest[a as usize] = true;
+                graph.fresh[0].push(a as usize);
+                graph.fresh[a as usize].push(0);
+            }
+            for &b in &players[i + 1..] {
+                if self.colours_forbidden(a, b) && self.colours_forbidden(b, a) {
+                    continue;
+                }
+                let lists = match self.meeting(a, b) {
+                    Some(false) => &mut graph.fresh,
+                    Some(true) => &mut graph.again,
+                    None => continue,
+                };
+                lists[a as usize].push(b as usize);
+                lists[b as usize].push(a as usize);
+            }
+        }
+        graph
     }
 
     /// One complete pass from `start` over the players `present` with at
     /// most `rematches` rematches, with `excluded` left out (pre-selected
     /// bye).
     fn pass(
-        &mut self,
+        &self,
+        graph: &Compatibility,
         present: &[Tpn],
         excluded: Option<Tpn>,
         start: Tpn,
         rematches: u32,
-    ) -> Result<Option<Solution>, Exhausted> {
+    ) -> Option<Solution> {
         let mut unpaired = vec![false; self.circle as usize + 1];
-        let mut left = 0;
+        let mut players = Vec::with_capacity(present.len());
         for &lot in present.iter().filter(|&&l| Some(l) != excluded) {
             unpaired[lot as usize] = true;
-            left += 1;
+            players.push(lot as usize);
         }
-        let mut pairs = Vec::new();
-        Ok(self
-            .dfs(&mut unpaired, left, start, &mut pairs, rematches)?
+        let resting = players.len() % 2 == 1;
+        let mut pass = Pass {
+            completion: Completion::start(graph, &players, resting, rematches > 0)?,
+            dead: HashSet::new(),
+            unpaired,
+            pairs: Vec::new(),
+        };
+        self.dfs(&mut pass, players.len(), start, rematches)
             .map(|leftover| Solution {
-                pairs,
+                pairs: pass.pairs,
                 leftover: leftover.or(excluded),
-            }))
+            })
     }
 
     /// §3.7 pre-selection: bye-eligible players by lowest score, and within
@@ -266,29 +346,31 @@ impl<'a> Search<'a> {
 
     /// The pairing of the round (spec 06 §3.4, §3.7, §3.8): `None` when no
     /// pairing exists under the configured rules.
-    pub fn solve(&mut self, present: &[Tpn], start: Tpn) -> Result<Option<Solution>, Exhausted> {
+    pub fn solve(&self, present: &[Tpn], start: Tpn) -> Option<Solution> {
         let mut players = present.to_vec();
         if let Some(phantom) = self.phantom
             && players.len() % 2 == 1
         {
             players.push(phantom);
         }
+        let graph = self.compatibility(&players);
         let max_rematches = match self.config.on_no_pairing {
             OnNoPairing::ReportToArbiter => 0,
             OnNoPairing::AllowFewestRematches => players.len() as u32 / 2,
         };
         for rematches in 0..=max_rematches {
-            if let Some(solution) = self.pass(&players, None, start, rematches)? {
-                return Ok(Some(solution));
+            if let Some(solution) = self.pass(&graph, &players, None, start, rematches) {
+                return Some(solution);
             }
             if players.len() % 2 == 1 {
                 for bye in self.preselected_byes(&players, start) {
-                    if let Some(solution) = self.pass(&players, Some(bye), start, rematches)? {
-                        return Ok(Some(solution));
+                    if let Some(solution) = self.pass(&graph, &players, Some(bye), start, rematches)
+                    {
+                        return Some(solution);
                     }
                 }
             }
         }
-        Ok(None)
+        None
     }
 }
