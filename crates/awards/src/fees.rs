@@ -451,6 +451,8 @@ pub struct MethodTotal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Ledger {
     pub currency: String,
+    /// Whose the entries are: players, or teams (their ids are team ids).
+    pub per: Per,
     pub entries: Vec<LedgerLine>,
     /// By the rule that set the fee (`base` for none), in order of first use.
     pub by_rule: Vec<RuleTotal>,
@@ -543,6 +545,7 @@ pub fn ledger(
     let total_paid: Cents = lines.iter().map(|l| l.paid).sum();
     Ok(Ledger {
         currency: schedule.currency.clone(),
+        per: schedule.per,
         entries: lines,
         by_rule,
         by_method: methods

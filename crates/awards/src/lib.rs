@@ -19,12 +19,13 @@ pub mod series;
 mod toml_time;
 
 pub use allocate::{
-    Allocation, Award, Contenders, Decision, Options, Outlook, Void, allocate, still_possible,
+    Allocation, Award, Contenders, Decision, Options, Outlook, Void, VoidReason, allocate,
+    still_possible,
 };
 pub use classification::{classification, restrict};
 pub use condition::{Condition, Context, Subject, Truth, Who};
 pub use error::AwardsError;
-pub use fees::{Due, Entry, FeeSchedule, Ledger, Method, Payer, Payment, ledger};
+pub use fees::{Due, Entry, FeeSchedule, Ledger, Method, Payer, Payment, Per, ledger};
 pub use money::Cents;
 pub use plan::{Category, Prize, PrizeKind, PrizePlan, Rounding, Sharing};
 pub use ranking::{PlayerId, Ranked, Ranking};

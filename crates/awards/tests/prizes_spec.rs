@@ -160,7 +160,7 @@ amount = 30
     assert_eq!(summary(&a), expect(&[("1st", 1, 100)]));
     assert_eq!(voids(&a), vec!["Best U16"]);
     assert_eq!(
-        a.void[0].reason,
+        a.void[0].reason.to_string(),
         "u16: 2 player(s) of the category played, at least 3 required"
     );
     let a = run(&p, &field(true));

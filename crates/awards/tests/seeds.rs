@@ -88,7 +88,8 @@ fn seed_004_places_and_categories_with_five_players() {
             "Best veteran"
         ]
     );
-    assert!(a.void.iter().any(|v| v.reason == "unrated: 2 player(s) of the category played, at least 5 required"));
+    assert!(a.void.iter().any(|v| v.reason.to_string()
+        == "unrated: 2 player(s) of the category played, at least 5 required"));
 }
 
 /// GM 2450 free; IM 2380 pays the base 20; a woman 75 % = 15; a junior who

@@ -708,6 +708,38 @@ fn seed_000_bands_u16_and_residents() {
 
 // ---------------------------------------------------------------- 001
 
+/// A seed-001-like family team event of 2 boards (`Turniej Szachowy
+/// Rodzin`, 7 rounds) with `players` players named `Gracz 1`, `Gracz 2`, …
+fn family_team_event(ev: &Path, players: u32) {
+    let e = path(ev);
+    ok(&[
+        "new",
+        e,
+        "--name",
+        "Turniej Szachowy Rodzin",
+        "--rounds",
+        "7",
+        "--system",
+        "team-swiss",
+        "--boards",
+        "2",
+    ]);
+    for i in 1..=players {
+        ok(&["player", "add", e, "--name", &format!("Gracz {i}")]);
+    }
+}
+
+/// `examples/001-fees.toml` with its deadline moved past now (2999), so
+/// that no team registered now pays the late fee; written into `dir`.
+fn on_time_fees(dir: &Path) -> std::path::PathBuf {
+    let text = std::fs::read_to_string(example("001-fees.toml")).expect("001-fees.toml");
+    let on_time = text.replace("2007-08-30T23:59:59", "2999-08-30T23:59:59");
+    assert_ne!(on_time, text, "the deadline of 001-fees.toml moved");
+    let file = dir.join("001-fees-on-time.toml");
+    std::fs::write(&file, on_time).expect("write the schedule");
+    file
+}
+
 /// Seed 001 (Wieliczka 2007), `examples/001-fees.toml`, regulation III and
 /// VII: 30 zł per team; a family's second team and local teams 20 zł; a team
 /// registered after 30 August 2007 (local time) pays at least 50 zł. Five
@@ -724,21 +756,7 @@ fn seed_001_fees_per_team() {
     let dir = scratch("awards-seed001-fees");
     let ev = dir.join("wieliczka.arb");
     let e = path(&ev);
-    ok(&[
-        "new",
-        e,
-        "--name",
-        "Turniej Szachowy Rodzin",
-        "--rounds",
-        "7",
-        "--system",
-        "team-swiss",
-        "--boards",
-        "2",
-    ]);
-    for i in 1..=10 {
-        ok(&["player", "add", e, "--name", &format!("Gracz {i}")]);
-    }
+    family_team_event(&ev, 10);
     let teams: [(&str, &str, &[&str]); 5] = [
         ("Nowakowie I", "1,2", &[]),
         ("Nowakowie II", "3,4", &["--tag", "second"]),
@@ -798,12 +816,7 @@ fn seed_001_fees_per_team() {
     assert_eq!(doc["due"], serde_json::json!("250.00"));
 
     // The same regulation with a deadline still to come.
-    let text = std::fs::read_to_string(example("001-fees.toml")).expect("001-fees.toml");
-    let on_time = text.replace("2007-08-30T23:59:59", "2999-08-30T23:59:59");
-    assert_ne!(on_time, text, "the deadline of 001-fees.toml moved");
-    let on_time_file = dir.join("001-fees-on-time.toml");
-    std::fs::write(&on_time_file, on_time).expect("write the schedule");
-    ok(&["fees", "set", e, path(&on_time_file)]);
+    ok(&["fees", "set", e, path(&on_time_fees(&dir))]);
 
     let paid = ok(&["pay", e, "2", "20"]);
     assert!(
@@ -843,4 +856,89 @@ fn seed_001_fees_per_team() {
             &serde_json::json!("90.00")
         )
     );
+}
+
+/// Seed 001 fees (regulation VII, with the deadline still to come): a tag
+/// forgotten at registration is added later with `team update`, and the
+/// fee follows — 30 zł base, 20 zł for a family's second team. `team list`
+/// shows the tags; an update that changes nothing records nothing, and
+/// removing a tag the team lacks, or giving no tag at all, is refused.
+#[test]
+fn seed_001_team_tags_corrected_after_registration() {
+    let dir = scratch("awards-seed001-retag");
+    let ev = dir.join("wieliczka.arb");
+    let e = path(&ev);
+    family_team_event(&ev, 4);
+    ok(&[
+        "team",
+        "add",
+        e,
+        "--name",
+        "Nowakowie I",
+        "--players",
+        "1,2",
+    ]);
+    ok(&[
+        "team",
+        "add",
+        e,
+        "--name",
+        "Nowakowie II",
+        "--players",
+        "3,4",
+    ]);
+    ok(&["fees", "set", e, path(&on_time_fees(&dir))]);
+    let due = |id: u64| {
+        ledger_lines(&json(&["fees", e, "--format", "json"]))
+            .into_iter()
+            .find(|l| l.0 == id)
+            .map(|l| (l.1, l.4))
+            .expect("the team's fee line")
+    };
+    assert_eq!(due(2), ("30.00".into(), "base".into()));
+    // The ledger's ids are the teams'.
+    let text = ok(&["fees", e]);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("Turniej Szachowy Rodzin — entry fees per team (PLN)")
+    );
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.trim_start().starts_with("team  name")),
+        "{text}"
+    );
+
+    let out = ok(&["team", "update", e, "2", "--tag", "Second"]);
+    assert!(out.contains("team 2 (Nowakowie II): tags second"), "{out}");
+    assert_eq!(due(2), ("20.00".into(), "second team of a family".into()));
+    let list = ok(&["team", "list", e]);
+    let line = list
+        .lines()
+        .find(|l| l.contains("Nowakowie II"))
+        .expect("Nowakowie II listed");
+    assert!(line.contains("[tags: second]"), "{list}");
+
+    let before = ok(&["log", e]);
+    let out = ok(&["team", "update", e, "2", "--tag", "second"]);
+    assert!(out.contains("(unchanged)"), "{out}");
+    assert_eq!(
+        ok(&["log", e]),
+        before,
+        "an update changing nothing was recorded"
+    );
+
+    let msg = refused(&ev, &["team", "update", e, "2", "--untag", "local"]);
+    assert!(
+        msg.contains("Nowakowie II has no tag 'local' (tags: second)"),
+        "{msg}"
+    );
+    let msg = refused(&ev, &["team", "update", e, "2"]);
+    assert!(msg.contains("nothing to change for team 2"), "{msg}");
+    let msg = refused(&ev, &["team", "update", e, "9", "--tag", "local"]);
+    assert!(msg.contains("no team with id 9"), "{msg}");
+
+    ok(&["team", "update", e, "2", "--untag", "second"]);
+    assert_eq!(due(2), ("30.00".into(), "base".into()));
 }

@@ -63,7 +63,7 @@
 //!   [`Desk::set_pairing`],
 //!   [`Desk::record_result`], [`Desk::undo`];
 //! * team sections ([`teams`]): [`Desk::add_team`], [`Desk::set_lineup`],
-//!   [`Desk::team_absent`], [`Desk::withdraw_team`],
+//!   [`Desk::retag_team`], [`Desk::team_absent`], [`Desk::withdraw_team`],
 //!   [`Desk::pair_next_matches`], [`Desk::record_board_result`],
 //!   [`Desk::forfeit_match`]; queries [`Desk::is_team_section`],
 //!   [`Desk::teams`], [`Desk::matches`], [`Desk::match_crosstable`],
@@ -112,7 +112,7 @@ mod trf_file;
 mod views;
 
 /// The awards' views the faces render (JSON as they serialise).
-pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, SeriesStandings};
+pub use arbiter_awards::{Allocation, Cents, Contenders, Ledger, Per, SeriesStandings, VoidReason};
 pub use awards::{
     FeesSet, Fund, Payee, PaymentRecorded, PlanSet, PrizeFund, PrizesReport, PrizesRequest,
     StillPossible, series_standings,

@@ -3,6 +3,7 @@
 //! file imports again into another event or section.
 
 use arbiter_model::{Player, Sex};
+use arbiter_standings::delimited::{Separator, line};
 
 use crate::desk::Desk;
 use crate::error::DeskError;
@@ -13,9 +14,9 @@ impl Desk {
     /// being the import's column names.
     pub fn players_csv(&self, section: Option<&str>) -> Result<String, DeskError> {
         let list = self.players(section)?;
-        let mut out = record(FIELDS.iter().map(|f| f.to_string()));
+        let mut out = line(FIELDS, Separator::Comma);
         for row in &list.rows {
-            out.push_str(&record(fields(&row.player)));
+            out.push_str(&line(fields(&row.player), Separator::Comma));
         }
         Ok(out)
     }
@@ -47,20 +48,4 @@ fn fields(p: &Player) -> [String; 13] {
         text(&p.team),
         p.tags.join(&TAG_SEPARATOR.to_string()),
     ]
-}
-
-/// One CSV line (RFC 4180): a field holding a comma or a quote is quoted,
-/// its quotes doubled.
-fn record(fields: impl IntoIterator<Item = String>) -> String {
-    let cells: Vec<String> = fields
-        .into_iter()
-        .map(|f| {
-            if f.contains([',', '"', ';']) {
-                format!("\"{}\"", f.replace('"', "\"\""))
-            } else {
-                f
-            }
-        })
-        .collect();
-    format!("{}\n", cells.join(","))
 }

@@ -282,3 +282,49 @@ fn the_players_csv_imports_again() {
     };
     assert_eq!(players(&copy), players(&desk));
 }
+
+/// A name or club typed to look like a spreadsheet formula reaches the
+/// players' CSV as text (a leading `'`, OWASP "CSV injection"), and the
+/// CSV imports again with the names as typed.
+#[test]
+fn the_players_csv_is_guarded_against_formulas() {
+    let mut desk = memory("dutch", 5);
+    let hostile = PlayerForm {
+        name: Some("=HYPERLINK(\"http://x\",\"Click\")".into()),
+        club: Some("@SUM(A1)".into()),
+        rating: Some("2000".into()),
+        ..PlayerForm::default()
+    };
+    desk.add_player(&origin(), None, &hostile).unwrap();
+    desk.add_player(&origin(), None, &player("-2+3+cmd", 1900))
+        .unwrap();
+    let csv = desk.players_csv(None).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[1..],
+        [
+            "\"'=HYPERLINK(\"\"http://x\"\",\"\"Click\"\")\",2000,,,,,,,,,'@SUM(A1),,",
+            "'-2+3+cmd,1900,,,,,,,,,,,",
+        ]
+    );
+    let mut copy = memory("dutch", 5);
+    copy.import_players_csv(&origin(), None, "players.csv", csv.as_bytes())
+        .unwrap();
+    let names: Vec<(String, Option<String>)> = copy
+        .players(None)
+        .unwrap()
+        .rows
+        .into_iter()
+        .map(|r| (r.player.name, r.player.club))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (
+                "=HYPERLINK(\"http://x\",\"Click\")".to_string(),
+                Some("@SUM(A1)".to_string())
+            ),
+            ("-2+3+cmd".to_string(), None),
+        ]
+    );
+}

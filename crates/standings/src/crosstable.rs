@@ -7,6 +7,7 @@ use std::str::FromStr;
 use arbiter_model::{ByeKind, Colour, Outcome, Points, RoundEntry, Tournament, Tpn};
 use serde_json::json;
 
+use crate::delimited::{self, Separator};
 use crate::error::StandingsError;
 use crate::labels::{Lang, pick};
 use crate::options::{Mode, StandingsOptions};
@@ -270,8 +271,8 @@ pub fn render_crosstable(
             s.push('\n');
             s
         }
-        Format::Tsv => delimited(&header, &rows, "\t"),
-        Format::Csv => delimited(&header, &rows, ","),
+        Format::Tsv => delimited(&header, &rows, Separator::Tab),
+        Format::Csv => delimited(&header, &rows, Separator::Comma),
         Format::Text => aligned(&header, &rows),
     })
 }
@@ -285,17 +286,10 @@ fn head_cells(l: &Line) -> Vec<String> {
     ]
 }
 
-fn delimited(header: &[String], rows: &[Vec<String>], sep: &str) -> String {
-    let quote = |c: &String| {
-        if sep == "," && c.contains([',', '"']) {
-            format!("\"{}\"", c.replace('"', "\"\""))
-        } else {
-            c.replace(['\t', '\n', '\r'], " ")
-        }
-    };
+fn delimited(header: &[String], rows: &[Vec<String>], sep: Separator) -> String {
     std::iter::once(header)
         .chain(rows.iter().map(Vec::as_slice))
-        .map(|r| r.iter().map(quote).collect::<Vec<_>>().join(sep) + "\n")
+        .map(|r| delimited::line(r, sep))
         .collect()
 }
 

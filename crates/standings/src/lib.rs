@@ -26,6 +26,7 @@ mod buchholz;
 pub mod code;
 mod counting;
 pub mod crosstable;
+pub mod delimited;
 mod direct;
 pub mod edition;
 mod error;

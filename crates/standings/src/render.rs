@@ -11,6 +11,7 @@ use std::str::FromStr;
 use arbiter_model::Sex;
 use serde::Serialize;
 
+use crate::delimited::{self, Separator};
 use crate::labels::{Lang, column_titles, lots_note, mode_name, standings_title, tiebreak_name};
 use crate::options::LastResort;
 use crate::ranking::{Row, Standings};
@@ -65,8 +66,8 @@ pub fn render(s: &Standings, o: &RenderOptions) -> String {
             .collect()
     });
     match o.format {
-        Format::Tsv => delimited(s, '\t'),
-        Format::Csv => delimited(s, ','),
+        Format::Tsv => delimited(s, Separator::Tab),
+        Format::Csv => delimited(s, Separator::Comma),
         Format::Json => json_text(s, &labels),
         Format::Text => text(s, o, &labels),
     }
@@ -89,7 +90,7 @@ fn body(s: &Standings, place: bool) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn delimited(s: &Standings, sep: char) -> String {
+fn delimited(s: &Standings, sep: Separator) -> String {
     let mut header = vec![
         "Rank".to_string(),
         "TPN".into(),
@@ -108,13 +109,10 @@ fn delimited(s: &Standings, sep: char) -> String {
             cells.extend(player_cells(&RowJson::of(r)));
         }
     }
-    let mut out = String::new();
-    for line in std::iter::once(header).chain(body) {
-        let cells: Vec<String> = line.iter().map(|c| field(c, sep)).collect();
-        out.push_str(&cells.join(&sep.to_string()));
-        out.push('\n');
-    }
-    out
+    std::iter::once(header)
+        .chain(body)
+        .map(|cells| delimited::line(cells, sep))
+        .collect()
 }
 
 /// The player columns of an event's TSV and CSV, after the tie-breaks.
@@ -141,17 +139,6 @@ fn player_cells(r: &RowJson) -> Vec<String> {
         text(r.club.clone()),
         r.tags.join(";"),
     ]
-}
-
-/// One delimited field: CSV quoting when needed; TSV replaces tabs.
-fn field(c: &str, sep: char) -> String {
-    if sep == '\t' {
-        c.replace(['\t', '\n', '\r'], " ")
-    } else if c.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", c.replace('"', "\"\""))
-    } else {
-        c.to_string()
-    }
 }
 
 /// The JSON document of standings, one shape for every face (the CLI's

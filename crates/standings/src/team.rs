@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use arbiter_model::{Sex, Tournament, Tpn};
 use serde_json::json;
 
+use crate::delimited::{self, Separator};
 use crate::labels::{Lang, pick};
 use crate::ranking::Standings;
 use crate::render::Format;
@@ -212,17 +213,14 @@ pub fn render_teams(rows: &[TeamRow], standings: &Standings, format: Format, lan
             s
         }
         Format::Tsv | Format::Csv => {
-            let sep = if format == Format::Tsv { "\t" } else { "," };
-            let quote = |c: &String| {
-                if sep == "," && c.contains([',', '"']) {
-                    format!("\"{}\"", c.replace('"', "\"\""))
-                } else {
-                    c.replace(['\t', '\n', '\r'], " ")
-                }
+            let sep = if format == Format::Tsv {
+                Separator::Tab
+            } else {
+                Separator::Comma
             };
             std::iter::once(header)
                 .chain(rows.iter().map(cells))
-                .map(|r| r.iter().map(quote).collect::<Vec<_>>().join(sep) + "\n")
+                .map(|r| delimited::line(r, sep))
                 .collect()
         }
         Format::Text => {

@@ -174,6 +174,7 @@ admin-import-csv = CSV (header: name,rating,title,sex,born,fed,fide-id,club,team
 admin-players-imported = { $count } players imported.
 admin-byes = Byes
 admin-player-id = Player id
+admin-team-id = Team id
 admin-cancel = cancel
 admin-set = Record
 admin-bye-set = Bye of { $name } recorded.
@@ -231,6 +232,17 @@ col-prize = Prize
 col-player = Player
 col-amount = Amount
 prizes-void = Not awarded
+prizes-overall = overall
+void-too-few-entrants = { $category }: { $played ->
+        [one] { $played } player of the category played
+       *[other] { $played } players of the category played
+    }, at least { $min } required
+void-no-eligible = { $category }: no eligible player
+void-all-eligible-hold = { $category }: no eligible player left (the others already hold a prize)
+void-fewer-than-place = { $category }: only { $eligible ->
+        [one] { $eligible } eligible player
+       *[other] { $eligible } eligible players
+    }
 prizes-fund = Prize fund: { $total } { $currency } (entry fees { $fees }, sponsors { $sponsors })
 prizes-still-possible = Who can still win
 prizes-nobody = nobody any more

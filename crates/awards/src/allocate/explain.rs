@@ -10,43 +10,60 @@ use crate::money::Cents;
 use crate::plan::Sharing;
 use crate::ranking::PlayerId;
 
-/// Why a prize is not awarded.
+/// Why a prize is not awarded; `category` is `None` for the overall
+/// ranking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VoidReason {
     /// `min_entrants` not reached.
     TooFewEntrants {
-        category: String,
+        category: Option<String>,
         played: u32,
         min: u32,
     },
     /// No player belongs to the category.
-    NoEligible { category: String },
+    NoEligible { category: Option<String> },
     /// Every eligible player already holds a prize, or there are fewer
     /// eligible players than the prize's place.
-    AllEligibleHold { category: String },
+    AllEligibleHold { category: Option<String> },
     /// A place beyond the number of eligible players (a cumulative prize).
-    FewerThanPlace { category: String, eligible: u32 },
+    FewerThanPlace {
+        category: Option<String>,
+        eligible: u32,
+    },
+}
+
+impl serde::Serialize for VoidReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl VoidReason {
+    /// The category's name, or `None` for the overall ranking.
+    pub fn category(&self) -> Option<&str> {
+        match self {
+            VoidReason::TooFewEntrants { category, .. }
+            | VoidReason::NoEligible { category }
+            | VoidReason::AllEligibleHold { category }
+            | VoidReason::FewerThanPlace { category, .. } => category.as_deref(),
+        }
+    }
 }
 
 impl fmt::Display for VoidReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let category = self.category().unwrap_or("overall");
         match self {
-            VoidReason::TooFewEntrants {
-                category,
-                played,
-                min,
-            } => write!(
+            VoidReason::TooFewEntrants { played, min, .. } => write!(
                 f,
                 "{category}: {played} player(s) of the category played, at least {min} required"
             ),
-            VoidReason::NoEligible { category } => {
-                write!(f, "{category}: no eligible player")
-            }
-            VoidReason::AllEligibleHold { category } => write!(
+            VoidReason::NoEligible { .. } => write!(f, "{category}: no eligible player"),
+            VoidReason::AllEligibleHold { .. } => write!(
                 f,
                 "{category}: no eligible player left (the others already hold a prize)"
             ),
-            VoidReason::FewerThanPlace { category, eligible } => {
+            VoidReason::FewerThanPlace { eligible, .. } => {
                 write!(f, "{category}: only {eligible} eligible player(s)")
             }
         }

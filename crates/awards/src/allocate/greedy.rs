@@ -135,11 +135,11 @@ fn give_positional(field: &Field, prize: &Prize, out: &mut Outcome) -> Result<()
     let Some(&c) = eligible.get(k - 1) else {
         let reason = if eligible.is_empty() {
             VoidReason::NoEligible {
-                category: field.plan_category_name(cat),
+                category: field.category_name(cat),
             }
         } else {
             VoidReason::FewerThanPlace {
-                category: field.plan_category_name(cat),
+                category: field.category_name(cat),
                 eligible: eligible.len() as u32,
             }
         };

@@ -61,7 +61,8 @@ pub struct Award {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Void {
     pub prize: String,
-    pub reason: String,
+    /// Serialised as its English sentence.
+    pub reason: VoidReason,
 }
 
 /// The allocation of a section's prize plan.
@@ -156,7 +157,7 @@ impl Outcome {
     pub fn void(&mut self, prize: &str, reason: VoidReason) {
         self.void.push(Void {
             prize: prize.to_string(),
-            reason: reason.to_string(),
+            reason: reason.clone(),
         });
         self.decisions.push(Decision::Void {
             prize: prize.to_string(),
@@ -249,7 +250,7 @@ impl<'a> Field<'a> {
             Ok(None)
         } else if sure + maybe < min {
             Ok(Some(VoidReason::TooFewEntrants {
-                category: category.name.clone(),
+                category: Some(category.name.clone()),
                 played: sure,
                 min,
             }))
@@ -286,13 +287,18 @@ impl<'a> Field<'a> {
     /// Why nobody could take a prize of `cat`: nobody eligible at all, or
     /// every eligible player already holds a prize.
     pub fn nobody(&self, cat: Option<usize>) -> VoidReason {
-        let category = self.plan_category_name(cat);
+        let category = self.category_name(cat);
         let any = (0..self.ranking.rows.len()).any(|r| self.eligible(cat, r) == Truth::Yes);
         if any {
             VoidReason::AllEligibleHold { category }
         } else {
             VoidReason::NoEligible { category }
         }
+    }
+
+    /// The name of category `cat`; `None` for the overall ranking.
+    pub fn category_name(&self, cat: Option<usize>) -> Option<String> {
+        cat.map(|c| self.plan.categories[c].name.clone())
     }
 
     pub fn plan_category_name(&self, cat: Option<usize>) -> String {

@@ -388,11 +388,11 @@ fn record(
             let any = (0..rows.len()).any(|r| field.eligible(cat, r) == Truth::Yes);
             let reason = if any {
                 VoidReason::AllEligibleHold {
-                    category: field.plan_category_name(cat),
+                    category: field.category_name(cat),
                 }
             } else {
                 VoidReason::NoEligible {
-                    category: field.plan_category_name(cat),
+                    category: field.category_name(cat),
                 }
             };
             out.void(&plan.prizes[p].label, reason);

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use arbiter_desk::{
-    Fund, Ledger, Payee, PaymentRecorded, PrizesReport, SeriesStandings, StillPossible,
+    Fund, Ledger, Payee, PaymentRecorded, Per, PrizesReport, SeriesStandings, StillPossible,
 };
 
 /// `prizes`: the round the allocation stands on, every award and void
@@ -83,11 +83,15 @@ pub fn still_possible(v: &StillPossible) -> String {
 
 /// `fees`: one line per entry, totals by rule and by method, the fund.
 pub fn ledger(event: &str, l: &Ledger) -> String {
-    let mut out = format!("{event} — entry fees ({})\n", l.currency);
+    let (per, id) = match l.per {
+        Per::Player => ("", "id"),
+        Per::Team => (" per team", "team"),
+    };
+    let mut out = format!("{event} — entry fees{per} ({})\n", l.currency);
     let _ = writeln!(
         out,
-        "{:>4}  {:<28} {:>9} {:>9} {:>11}  rule",
-        "id", "name", "due", "paid", "outstanding"
+        "{id:>4}  {:<28} {:>9} {:>9} {:>11}  rule",
+        "name", "due", "paid", "outstanding"
     );
     for e in &l.entries {
         let _ = writeln!(

@@ -52,6 +52,19 @@ pub enum TeamCommand {
         #[command(flatten)]
         section: SectionSelect,
     },
+    /// Change a team's tags (labels for fee rules and prizes).
+    Update {
+        /// The event file.
+        event: PathBuf,
+        /// Team id (as printed at registration).
+        team: TeamId,
+        /// Add a tag; repeat for several.
+        #[arg(long)]
+        tag: Vec<String>,
+        /// Remove a tag the team holds; repeat for several.
+        #[arg(long)]
+        untag: Vec<String>,
+    },
     /// A team does not play in a round (not paired).
     Absent {
         /// The event file.
@@ -136,6 +149,24 @@ pub fn team(c: TeamCommand) -> Result<(), DeskError> {
         TeamCommand::List { event, section } => {
             let list = Desk::open_read_only(&event)?.teams(section.section.as_deref())?;
             out::print(&teams_text(&list));
+        }
+        TeamCommand::Update {
+            event,
+            team,
+            tag,
+            untag,
+        } => {
+            let r = Desk::open(&event)?.retag_team(&origin(), team, &tag, &untag)?;
+            let tags = if r.tags.is_empty() {
+                "none".to_string()
+            } else {
+                r.tags.join(", ")
+            };
+            let unchanged = if r.changed { "" } else { " (unchanged)" };
+            out::line(format_args!(
+                "team {} ({}): tags {tags}{unchanged}",
+                r.team.id, r.team.name
+            ));
         }
         TeamCommand::Absent { event, team, round } => {
             let o = Desk::open(&event)?.team_absent(&origin(), team, round)?;
@@ -385,7 +416,8 @@ pub fn matches_tsv(view: &MatchRoundView) -> String {
     out
 }
 
-/// `team list`: id, TPN, name, family, roster (reserves after `|`), status.
+/// `team list`: id, TPN, name, family, roster (reserves after `|`), tags,
+/// status.
 fn teams_text(list: &TeamList) -> String {
     let mut out = format!(
         "{}\n  id  TPN  team                          family        players\n",
@@ -397,6 +429,9 @@ fn teams_text(list: &TeamList) -> String {
             players.insert(list.boards, "| reserves:".into());
         }
         let mut status = String::new();
+        if !row.tags.is_empty() {
+            let _ = write!(status, " [tags: {}]", row.tags.join(", "));
+        }
         if let Some(r) = row.withdrawn_from {
             let _ = write!(status, " [withdrawn from round {r}]");
         }

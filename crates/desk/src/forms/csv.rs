@@ -2,7 +2,10 @@
 //! separated, double-quoted fields with `""` escapes, header row first.
 //! Hand-written rather than the `csv` crate's (which the ratings crate uses)
 //! because errors name the line a record starts on, and `csv` does not
-//! count the blank lines it skips.
+//! count the blank lines it skips. A cell the export guarded against
+//! spreadsheet formulas (`'=…`) reads as it was typed.
+
+use arbiter_standings::delimited::unguard;
 
 /// One record and the 1-based line where it starts.
 pub struct Record {
@@ -71,6 +74,12 @@ pub fn records(text: &str) -> Result<Vec<Record>, String> {
             line: start,
             fields,
         });
+    }
+    for f in out.iter_mut().flat_map(|r| r.fields.iter_mut()) {
+        let typed = unguard(f);
+        if typed.len() != f.len() {
+            *f = typed.to_string();
+        }
     }
     Ok(out)
 }

@@ -172,27 +172,7 @@ impl PlayerForm {
                 add_tag(&mut p.tags, tag("tags", item)?);
             }
         }
-        for t in &self.tag {
-            add_tag(&mut p.tags, tag("tag", t)?);
-        }
-        for t in &self.untag {
-            let t = tag("untag", t)?;
-            let Some(i) = p.tags.iter().position(|x| *x == t) else {
-                return Err(DeskError::invalid(
-                    "untag",
-                    format!(
-                        "{} has no tag '{t}' (tags: {})",
-                        p.name,
-                        if p.tags.is_empty() {
-                            "none".to_string()
-                        } else {
-                            p.tags.join(", ")
-                        }
-                    ),
-                ));
-            };
-            p.tags.remove(i);
-        }
+        retag(&p.name, &mut p.tags, &self.tag, &self.untag)?;
         if p.name.is_empty() {
             return Err(DeskError::invalid("name", "missing"));
         }
@@ -235,6 +215,37 @@ pub(crate) fn tag(field: &str, text: &str) -> Result<String, DeskError> {
         ));
     }
     Ok(t.to_lowercase())
+}
+
+/// Adds the tags of `tag` (field `tag`) and removes those of `untag`
+/// (field `untag`, each one `holder` must hold) from `tags`.
+pub(crate) fn retag(
+    holder: &str,
+    tags: &mut Vec<String>,
+    tag_texts: &[String],
+    untag_texts: &[String],
+) -> Result<(), DeskError> {
+    for t in tag_texts {
+        add_tag(tags, tag("tag", t)?);
+    }
+    for t in untag_texts {
+        let t = tag("untag", t)?;
+        let Some(i) = tags.iter().position(|x| *x == t) else {
+            return Err(DeskError::invalid(
+                "untag",
+                format!(
+                    "{holder} has no tag '{t}' (tags: {})",
+                    if tags.is_empty() {
+                        "none".to_string()
+                    } else {
+                        tags.join(", ")
+                    }
+                ),
+            ));
+        };
+        tags.remove(i);
+    }
+    Ok(())
 }
 
 /// Adds `tag` unless already held.

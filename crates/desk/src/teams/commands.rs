@@ -10,6 +10,7 @@ use super::views::{TeamNumbering, TeamRef};
 use crate::desk::{Desk, Plan};
 use crate::error::DeskError;
 use crate::forms::TeamForm;
+use crate::forms::player::retag;
 use crate::forms::team::parse_players;
 use crate::origin::Origin;
 use crate::views::PlayerRef;
@@ -41,6 +42,15 @@ pub struct TeamOut {
     pub round: u32,
     /// Withdrawn (every round from `round` on), not just absent.
     pub withdrawn: bool,
+}
+
+/// A team's tags after `team update`; `changed` is false when they were
+/// already so (nothing recorded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamRetagged {
+    pub team: TeamRef,
+    pub tags: Vec<String>,
+    pub changed: bool,
 }
 
 /// A board result recorded (or corrected).
@@ -147,6 +157,51 @@ impl Desk {
             players: players.iter().map(|p| n.player(*p)).collect(),
             paired,
         })
+    }
+
+    /// Adds the tags of `tag` to team `team` and removes those of `untag`
+    /// (labels for fee rules and prizes). Giving neither is refused; tags
+    /// already so record nothing.
+    pub fn retag_team(
+        &mut self,
+        origin: &Origin,
+        team: TeamId,
+        tag: &[String],
+        untag: &[String],
+    ) -> Result<TeamRetagged, DeskError> {
+        if tag.is_empty() && untag.is_empty() {
+            return Err(DeskError::malformed(format!(
+                "nothing to change for team {team}: give --tag or --untag"
+            )));
+        }
+        self.commit(
+            origin,
+            |now| {
+                let state = now.state();
+                let reg = state.team(team)?;
+                let mut tags = reg.tags.clone();
+                retag(&reg.name, &mut tags, tag, untag)?;
+                let changed = tags != reg.tags;
+                let n = TeamNumbering::current(state, state.section(Some(&reg.section))?);
+                let events = if changed {
+                    vec![Event::Team(TeamEvent::Retagged {
+                        team,
+                        tags: tags.clone(),
+                    })]
+                } else {
+                    Vec::new()
+                };
+                Ok(Plan::new(
+                    events,
+                    TeamRetagged {
+                        team: n.team(team),
+                        tags,
+                        changed,
+                    },
+                ))
+            },
+            |e| e,
+        )
     }
 
     /// Team `team` does not play in `round` (not paired; TRF 240 `Z`).

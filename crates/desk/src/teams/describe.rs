@@ -73,6 +73,13 @@ pub(crate) fn describe(state: &EventState, e: &TeamEvent) -> String {
             round,
             players,
         } => format!("line-up of {} in round {round}: {}", t(*team), ids(players)),
+        TeamEvent::Retagged { team, tags } => {
+            if tags.is_empty() {
+                format!("removed the tags of {}", t(*team))
+            } else {
+                format!("tags of {}: {}", t(*team), tags.join(", "))
+            }
+        }
         TeamEvent::Absent { team, round } => format!("{} absent in round {round}", t(*team)),
         TeamEvent::Withdrawn { team, from_round } => {
             format!("withdrew {} from round {from_round}", t(*team))

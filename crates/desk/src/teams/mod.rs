@@ -14,7 +14,9 @@ mod views;
 
 pub(crate) use views::TeamNumbering;
 
-pub use commands::{BoardResultRecorded, LineupSet, MatchForfeit, TeamAdded, TeamOut};
+pub use commands::{
+    BoardResultRecorded, LineupSet, MatchForfeit, TeamAdded, TeamOut, TeamRetagged,
+};
 pub use views::{
     BoardResultRow, BoardResults, MatchBoardView, MatchCrosstable, MatchRoundView, MatchSide,
     MatchView, TeamAbsence, TeamList, TeamRef, TeamRow,

@@ -30,6 +30,8 @@ pub struct TeamRow {
     pub team: TeamRef,
     pub family: Option<String>,
     pub captain: Option<PlayerRef>,
+    /// Labels for fee rules and prizes, lower case.
+    pub tags: Vec<String>,
     /// The roster in board order; the members after the section's boards
     /// are the reserves.
     pub members: Vec<PlayerRef>,
@@ -360,6 +362,7 @@ fn team_row(n: &TeamNumbering, t: &TeamRegistration) -> TeamRow {
         team: n.team(t.id),
         family: t.family.clone(),
         captain: t.captain.map(|c| n.player(c)),
+        tags: t.tags.clone(),
         members: t.members.iter().map(|m| n.player(*m)).collect(),
         withdrawn_from: t.withdrawn_from,
         absent: t.absent.iter().copied().collect(),

@@ -6,7 +6,8 @@
 //! amount, winner and balance is the desk's; the page only formats it.
 
 use arbiter_desk::{
-    Cents, ErrorKind, Fund, Ledger, PaymentForm, PrizesReport, PrizesRequest, StillPossible,
+    Cents, ErrorKind, Fund, Ledger, PaymentForm, Per, PrizesReport, PrizesRequest, StillPossible,
+    VoidReason,
 };
 use askama::Template;
 use axum::extract::{Form, Path, State};
@@ -20,7 +21,7 @@ use crate::context::Ctx;
 use crate::data_dir::{EventName, check_name};
 use crate::error::WebError;
 use crate::events::origin;
-use crate::i18n::Tr;
+use crate::i18n::{Count, Tr};
 use crate::state::AppState;
 
 /// An amount as the page's language writes it (`1 200,50 EUR` has the
@@ -100,7 +101,7 @@ fn prizes_view(tr: &Tr, report: &PrizesReport, still: Option<&StillPossible>) ->
         void: a
             .void
             .iter()
-            .map(|v| (v.prize.clone(), v.reason.clone()))
+            .map(|v| (v.prize.clone(), void_reason(tr, &v.reason)))
             .collect(),
         fund: fund_line(tr, &report.fund),
         contenders: still
@@ -202,6 +203,8 @@ impl AwardsAdminPage {
 
 struct LedgerView {
     currency: String,
+    /// The label of an entry's id: a player's, or a team's (fees per team).
+    id_label: String,
     lines: Vec<LedgerRow>,
     due: String,
     paid: String,
@@ -219,9 +222,38 @@ struct LedgerRow {
     settled: bool,
 }
 
+/// Why a prize is void, in the page's language.
+fn void_reason(tr: &Tr, reason: &VoidReason) -> String {
+    let mut args = FluentArgs::new();
+    args.set(
+        "category",
+        reason
+            .category()
+            .map_or_else(|| tr.t("prizes-overall"), str::to_string),
+    );
+    let key = match reason {
+        VoidReason::TooFewEntrants { played, min, .. } => {
+            args.set("played", played.count());
+            args.set("min", min.count());
+            "void-too-few-entrants"
+        }
+        VoidReason::NoEligible { .. } => "void-no-eligible",
+        VoidReason::AllEligibleHold { .. } => "void-all-eligible-hold",
+        VoidReason::FewerThanPlace { eligible, .. } => {
+            args.set("eligible", eligible.count());
+            "void-fewer-than-place"
+        }
+    };
+    tr.ta(key, &args)
+}
+
 fn ledger_view(tr: &Tr, l: &Ledger) -> LedgerView {
     LedgerView {
         currency: l.currency.clone(),
+        id_label: tr.t(match l.per {
+            Per::Player => "admin-player-id",
+            Per::Team => "admin-team-id",
+        }),
         lines: l
             .entries
             .iter()
@@ -355,7 +387,7 @@ pub async fn pay(
                 id: field(f, "player")
                     .and_then(|v| v.parse().ok())
                     .ok_or_else(|| {
-                        arbiter_desk::DeskError::invalid("player", "a player id is needed")
+                        arbiter_desk::DeskError::invalid("player", "an id of the ledger is needed")
                     })?,
                 amount: f.get("amount").cloned().unwrap_or_default(),
                 method: field(f, "method"),

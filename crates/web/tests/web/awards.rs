@@ -80,7 +80,33 @@ async fn the_prizes_page_shows_winners_and_who_can_still_win() {
         "{}",
         page.body
     );
-    assert!(page.body.contains("3rd"), "the void prize is listed");
+    // Two players for three places: the 3rd prize is void (both already
+    // hold a prize; prizes are not cumulative), and says why in the page's
+    // language.
+    assert!(
+        page.body.contains(
+            "<li>3rd <span class=\"muted\">(overall: no eligible player left (the others already hold a prize))</span></li>"
+        ),
+        "{}",
+        page.body
+    );
+    for (lang, why) in [
+        (
+            "it",
+            "(assoluto: nessun giocatore idoneo rimasto (gli altri hanno già un premio))",
+        ),
+        (
+            "pl",
+            "(klasyfikacja generalna: nie ma już uprawnionych zawodników (pozostali mają już nagrodę))",
+        ),
+        (
+            "ru",
+            "(общий зачёт: подходящих участников не осталось (остальные уже получили приз))",
+        ),
+    ] {
+        let page = t.get(&format!("/e/cup/main/prizes?lang={lang}")).await;
+        assert!(page.body.contains(why), "{lang}: {}", page.body);
+    }
     // Fund: 20 EUR collected so far? Nothing paid yet: sponsors only.
     assert!(
         page.body
@@ -197,5 +223,69 @@ async fn a_refused_payment_names_its_field_and_records_nothing() {
     assert_eq!(
         t2.get("/e/festival/Z/prizes").await.status,
         StatusCode::NOT_FOUND
+    );
+}
+
+/// Fees per team on the demo's team cup: the cash desk and the ledger ask
+/// for a team's id, not a player's, in every language, and a payment names
+/// the team.
+#[tokio::test]
+async fn fees_per_team_ask_for_a_team_id() {
+    let t = TestServer::with_demo();
+    t.add_user("anna", Role::Administrator);
+    let (cookie, csrf) = t.login("anna").await;
+    let fees = "currency = \"PLN\"\nper = \"team\"\nbase = 30\n";
+    let r = t
+        .post(
+            "/admin/e/team-cup/fees",
+            &cookie,
+            &csrf,
+            &format!("schedule={}", urlencode(fees)),
+            false,
+        )
+        .await;
+    assert!(
+        r.body.contains("The entry fees are recorded."),
+        "{}",
+        r.body
+    );
+    for (lang, label) in [
+        ("en", "Team id"),
+        ("it", "Id squadra"),
+        ("pl", "Id drużyny"),
+        ("ru", "Id команды"),
+    ] {
+        let page = t
+            .get_with(
+                &format!("/admin/e/team-cup/awards?lang={lang}"),
+                &[("cookie", &cookie)],
+            )
+            .await;
+        assert!(
+            page.body
+                .contains(&format!("<label>{label} <input name=\"player\"")),
+            "{lang}: {}",
+            page.body
+        );
+        assert!(
+            page.body
+                .contains(&format!("<th class=\"num\">{label}</th>")),
+            "{lang}"
+        );
+    }
+    let r = t
+        .post(
+            "/admin/e/team-cup/pay",
+            &cookie,
+            &csrf,
+            "player=1&amount=30&method=cash",
+            false,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        r.body.contains("Payment of 30.00 from Rossi I recorded."),
+        "{}",
+        r.body
     );
 }

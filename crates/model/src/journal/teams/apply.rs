@@ -48,6 +48,18 @@ pub(in crate::journal) fn apply(state: &mut EventState, e: &TeamEvent) -> Result
             round,
             players,
         } => set_lineup(state, *team, *round, players)?,
+        TeamEvent::Retagged { team, tags } => {
+            let reg = state.team(*team)?;
+            if reg.tags == *tags {
+                return Err(JournalError::Invalid(format!(
+                    "team '{}' already has these tags",
+                    reg.name
+                )));
+            }
+            if let Some(t) = state.teams.get_mut(team) {
+                t.tags.clone_from(tags);
+            }
+        }
         TeamEvent::Absent { team, round } => {
             let reg = state.team(*team)?;
             let sec = state.section(Some(&reg.section))?;

@@ -70,6 +70,9 @@ pub enum TeamEvent {
         round: u32,
         players: Vec<PlayerId>,
     },
+    /// The team's labels for fee rules and prizes become `tags` (lower
+    /// case; the whole list, replacing the registered one).
+    Retagged { team: TeamId, tags: Vec<String> },
     /// The team is not paired in `round` (an absent team, TRF 240 `Z`).
     Absent { team: TeamId, round: u32 },
     /// The team is not paired from `from_round` on.
@@ -100,6 +103,7 @@ impl TeamEvent {
         match self {
             TeamEvent::Registered { .. } => "team_registered",
             TeamEvent::LineupSet { .. } => "team_lineup_set",
+            TeamEvent::Retagged { .. } => "team_retagged",
             TeamEvent::Absent { .. } => "team_absent",
             TeamEvent::Withdrawn { .. } => "team_withdrawn",
             TeamEvent::MatchesPaired { .. } => "team_matches_paired",
