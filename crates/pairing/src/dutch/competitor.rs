@@ -286,7 +286,7 @@ impl Field {
     }
 
     /// C1, C3 and forbidden pairs (spec 02 §6.1): may `i` meet `j` (`i != j`)?
-    #[inline]
+    #[inline(always)]
     pub fn legal(&self, i: usize, j: usize) -> bool {
         let same_absolute = self.c3[i] != 0 && self.c3[i] == self.c3[j];
         !same_absolute && self.blocked[i * self.row_words + j / 64] >> (j % 64) & 1 == 0

@@ -280,7 +280,7 @@ pub(crate) struct BracketGraph<'a, W> {
 
 impl<W: FieldWeight> BracketGraph<'_, W> {
     /// The weight of the edge between players `h` and `l`, `h` ranked higher.
-    #[inline]
+    #[inline(always)]
     pub fn pair(&self, h: usize, l: usize) -> W {
         let st = self.state;
         if st.role[h] == Role::Frozen || st.role[l] == Role::Frozen || !self.field.legal(h, l) {
@@ -395,15 +395,15 @@ impl<W: FieldWeight> Edges<W> for BracketGraph<'_, W> {
         if self.state.role[x] == Role::Frozen {
             return;
         }
-        for (u, &y) in sh.members.iter().enumerate() {
-            if u == v {
-                continue;
+        // Members are in ranking order: those before `v` rank higher.
+        for (u, &y) in sh.members[..v].iter().enumerate() {
+            let w = self.pair(y, x);
+            if w != W::ZERO && !f(u, w) {
+                return;
             }
-            let w = if x < y {
-                self.pair(x, y)
-            } else {
-                self.pair(y, x)
-            };
+        }
+        for (u, &y) in sh.members.iter().enumerate().skip(v + 1) {
+            let w = self.pair(x, y);
             if w != W::ZERO && !f(u, w) {
                 return;
             }

@@ -33,13 +33,30 @@ pub(crate) enum Failure {
     Internal(&'static str),
 }
 
-/// Why a bracket stopped: a [`Failure`], or an exit-graph optimum that the
-/// players below the next scoregroup cannot complete (the bracket is then
-/// paired again on the whole round).
+/// Why a bracket stopped: a [`Failure`], or an exit graph given up (the
+/// bracket is then paired again on the whole round).
 enum Stop {
     Failed(Failure),
+    /// An exit-graph optimum that the players below the next scoregroup
+    /// cannot complete.
     Incomplete,
+    /// The exit graph's solves made more row scans than [`EXIT_BUDGET`]
+    /// allows.
+    OverBudget,
 }
+
+/// The work an exit graph may take before its bracket is paired on the
+/// whole round instead: `EXIT_BUDGET · m²` edge reads (row scans times the
+/// exit graph's vertices), `m` the number of unpaired players when the
+/// bracket starts. Some exit graphs (large scoregroups of equal players)
+/// keep odd blossoms of tied edges that every later solve dissolves and
+/// rebuilds, and cost many times the whole round; most cost a fraction of
+/// it (measured on 1000-player events: up to 40·m² where the exit graph
+/// pays, 100–260·m² where it loses). The limit counts work, not time, so
+/// the path taken depends on the round's input alone, and both paths give
+/// the same pairing (module docs of `dutch::graph`): the choice changes the
+/// speed, never the result.
+const EXIT_BUDGET: u64 = 40;
 
 impl From<Failure> for Stop {
     fn from(f: Failure) -> Stop {
@@ -71,6 +88,8 @@ struct Solver<W: FieldWeight> {
     terms: Terms<W>,
     matching: Matching<W>,
     completion: Option<Completion>,
+    /// Edge reads an exit graph may take ([`EXIT_BUDGET`]).
+    budget: u64,
     /// Players whose edges changed since the last solve.
     touched: Vec<usize>,
 }
@@ -162,7 +181,7 @@ impl<W: FieldWeight> Round<'_, W> {
             match self.pair_bracket(&mdps, &groups[gi], next.clone(), exits) {
                 Ok(()) => {}
                 Err(Stop::Failed(f)) => return Err(f),
-                Err(Stop::Incomplete) => {
+                Err(Stop::Incomplete | Stop::OverBudget) => {
                     for (a, b) in self.pairs.split_off(paired_before) {
                         self.frozen[a] = false;
                         self.frozen[b] = false;
@@ -170,7 +189,7 @@ impl<W: FieldWeight> Round<'_, W> {
                     match self.pair_bracket(&mdps, &groups[gi], next.clone(), false) {
                         Ok(()) => {}
                         Err(Stop::Failed(f)) => return Err(f),
-                        Err(Stop::Incomplete) => {
+                        Err(Stop::Incomplete | Stop::OverBudget) => {
                             return Err(Failure::Internal("the whole round was not complete"));
                         }
                     }
@@ -300,11 +319,13 @@ impl<W: FieldWeight> Round<'_, W> {
             Shape::whole(&self.st)
         };
         let completion = exits.then(|| Completion::new(&self.st, &shape));
+        let unpaired = self.frozen.iter().filter(|&&f| !f).count() as u64;
         self.solver = Some(Solver {
             shape,
             terms,
             matching: Matching::new(),
             completion,
+            budget: EXIT_BUDGET * unpaired * unpaired,
             touched: Vec::new(),
         });
         self.solve()?;
@@ -365,6 +386,10 @@ impl<W: FieldWeight> Round<'_, W> {
                 Some(u) if s.shape.is_exit(u) => Mate::Exit,
                 Some(u) => Mate::Player(s.shape.members[u]),
             };
+        }
+        if s.completion.is_some() && s.matching.scans() * s.shape.vertices() as u64 > s.budget {
+            self.solver = Some(s);
+            return Err(Stop::OverBudget);
         }
         let complete = match s.completion.as_mut() {
             None => true,

@@ -172,20 +172,20 @@ pub(crate) struct Terms<W> {
 
 impl<W: Weight> Terms<W> {
     /// Edge {h, l}, `h` ranked higher, `l` a resident of the bracket.
-    #[inline]
+    #[inline(always)]
     pub fn in_bracket(&self, h: usize, l: usize) -> W {
         let bits = self.pair_bits[self.class[h] as usize * self.classes + self.class[l] as usize];
         self.hi_in[h][self.up_mask[l] as usize] + self.lo_in[l] + self.colour[bits as usize]
     }
 
     /// Edge {h, l}, `l` in the next scoregroup.
-    #[inline]
+    #[inline(always)]
     pub fn next(&self, h: usize, l: usize) -> W {
         self.hi_next[h] + self.lo_next[l]
     }
 
     /// Edge {h, l}, `l` below the next scoregroup (completion only).
-    #[inline]
+    #[inline(always)]
     pub fn outside(&self, h: usize, l: usize) -> W {
         self.hi_out[h] + self.lo_out[l]
     }

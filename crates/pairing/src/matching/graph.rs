@@ -2,6 +2,8 @@
 //! demand, so a caller never has to store `n²` wide weights), and
 //! [`MatchingGraph`], a dense symmetric matrix with a solver attached.
 
+use std::cell::Cell;
+
 use super::blossom::Solver;
 use super::weight::Weight;
 
@@ -35,11 +37,37 @@ pub trait Edges<W: Weight> {
 #[derive(Clone, Debug)]
 pub struct Matching<W: Weight> {
     solver: Option<Solver<W>>,
+    /// Row scans ([`Edges::scan`]) made by every solve and repair so far.
+    scans: u64,
 }
 
 impl<W: Weight> Default for Matching<W> {
     fn default() -> Self {
-        Matching { solver: None }
+        Matching {
+            solver: None,
+            scans: 0,
+        }
+    }
+}
+
+/// An [`Edges`] that counts its row scans.
+struct Counted<'a, G> {
+    g: &'a G,
+    scans: Cell<u64>,
+}
+
+impl<W: Weight, G: Edges<W>> Edges<W> for Counted<'_, G> {
+    fn vertices(&self) -> usize {
+        self.g.vertices()
+    }
+
+    fn weight(&self, u: usize, v: usize) -> W {
+        self.g.weight(u, v)
+    }
+
+    fn scan<F: FnMut(usize, W) -> bool>(&self, v: usize, f: F) {
+        self.scans.set(self.scans.get() + 1);
+        self.g.scan(v, f);
     }
 }
 
@@ -51,9 +79,14 @@ impl<W: Weight> Matching<W> {
 
     /// A maximum-weight matching of `g`, from scratch. Deterministic.
     pub fn solve<G: Edges<W>>(&mut self, g: &G) {
-        let mut solver = Solver::new(g);
-        solver.optimise(g);
+        let g = Counted {
+            g,
+            scans: Cell::new(0),
+        };
+        let mut solver = Solver::new(&g);
+        solver.optimise(&g);
         self.solver = Some(solver);
+        self.scans += g.scans.get();
     }
 
     /// Re-optimises after the weights of edges at the `touched` vertices
@@ -62,9 +95,22 @@ impl<W: Weight> Matching<W> {
     /// vertex count changed.
     pub fn repair<G: Edges<W>>(&mut self, g: &G, touched: &[usize]) {
         match &mut self.solver {
-            Some(solver) if solver.vertices() == g.vertices() => solver.repair(g, touched),
+            Some(solver) if solver.vertices() == g.vertices() => {
+                let g = Counted {
+                    g,
+                    scans: Cell::new(0),
+                };
+                solver.repair(&g, touched);
+                self.scans += g.scans.get();
+            }
             _ => self.solve(g),
         }
+    }
+
+    /// Row scans ([`Edges::scan`]) made by every solve and repair so far:
+    /// a measure of the work done that depends on the graphs only.
+    pub fn scans(&self) -> u64 {
+        self.scans
     }
 
     /// Whether a solution is kept.
