@@ -236,6 +236,14 @@ fn router(state: AppState) -> Router {
             post(pages::admin_teams::lineup),
         )
         .route(
+            "/admin/e/{event}/{section}/team-out",
+            post(pages::admin_teams::team_out),
+        )
+        .route(
+            "/admin/e/{event}/{section}/team-tags",
+            post(pages::admin_teams::team_tags),
+        )
+        .route(
             "/admin/e/{event}/{section}/pair-matches",
             post(pages::admin_teams::pair_matches),
         )

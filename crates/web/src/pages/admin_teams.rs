@@ -302,6 +302,96 @@ pub async fn lineup(
     .await
 }
 
+/// `POST …/team-out` (`team`, `round`, `what` = `absent` | `withdraw`):
+/// the team is not paired in `round`, or from it on ([`Desk::team_absent`],
+/// [`Desk::withdraw_team`]).
+pub async fn team_out(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((name, section)): Path<(String, String)>,
+    Form(f): Form<Fields>,
+) -> Result<Response, WebError> {
+    let team = f.get("team").cloned().unwrap_or_default();
+    let withdraw = f.get("what").is_some_and(|w| w == "withdraw");
+    let round = f.get("round").cloned().unwrap_or_default();
+    let action = if withdraw {
+        format!("team withdraw {team} --from-round {round}")
+    } else {
+        format!("team absent {team} --round {round}")
+    };
+    teams_command(
+        app,
+        ctx,
+        (name, section),
+        f,
+        action,
+        move |d, who, _sec, f| {
+            let team = team_field(f, "team")?;
+            let round = number_field(f, "round")?;
+            if withdraw {
+                d.withdraw_team(who, team, Some(round))
+            } else {
+                d.team_absent(who, team, round)
+            }
+        },
+        |tr, out| {
+            let mut args = fluent_bundle::FluentArgs::new();
+            args.set("team", out.team.name.clone());
+            args.set("round", out.round);
+            let key = if out.withdrawn {
+                "admin-team-out-withdrawn"
+            } else {
+                "admin-team-out-absent"
+            };
+            Err(tr.ta(key, &args))
+        },
+    )
+    .await
+}
+
+/// `POST …/team-tags` (`team`, `tag`, `untag`): adds and removes a team's
+/// tags ([`Desk::retag_team`]).
+pub async fn team_tags(
+    State(app): State<AppState>,
+    ctx: Ctx,
+    Path((name, section)): Path<(String, String)>,
+    Form(f): Form<Fields>,
+) -> Result<Response, WebError> {
+    let mut action = format!("team update {}", f.get("team").cloned().unwrap_or_default());
+    for option in ["tag", "untag"] {
+        if let Some(v) = field(&f, option) {
+            action.push_str(&format!(" --{option} {v}"));
+        }
+    }
+    teams_command(
+        app,
+        ctx,
+        (name, section),
+        f,
+        action,
+        |d, who, _sec, f| {
+            let team = team_field(f, "team")?;
+            let tag: Vec<String> = field(f, "tag").into_iter().collect();
+            let untag: Vec<String> = field(f, "untag").into_iter().collect();
+            d.retag_team(who, team, &tag, &untag)
+        },
+        |tr, r| {
+            let mut args = fluent_bundle::FluentArgs::new();
+            args.set("team", r.team.name.clone());
+            args.set(
+                "tags",
+                if r.tags.is_empty() {
+                    tr.t("admin-team-no-tags")
+                } else {
+                    r.tags.join(", ")
+                },
+            );
+            Err(tr.ta("admin-team-retagged", &args))
+        },
+    )
+    .await
+}
+
 /// `POST …/pair-matches`: pairs the next round of matches
 /// ([`Desk::pair_next_matches`]), then shows it for result entry.
 pub async fn pair_matches(

@@ -278,3 +278,67 @@ async fn the_team_back_office_in_every_language() {
         .await;
     assert!(r.status.is_client_error(), "{}", r.status);
 }
+
+/// Tags, an absence and a withdrawal through the teams page: each is a
+/// desk command logged with the user's name; removing a tag the team lacks
+/// is refused naming the field, nothing recorded. Two teams, one absent in
+/// round 1: round 1 cannot be paired (one team left to pair).
+#[tokio::test]
+async fn team_tags_absence_and_withdrawal_from_the_teams_page() {
+    let t = TestServer::new();
+    t.team_event("cup");
+    t.add_user("anna", Role::Administrator);
+    let (cookie, csrf) = t.login("anna").await;
+    let post = |path: &str, form: &str| {
+        let path = format!("/admin/e/cup/main/{path}");
+        let form = form.to_string();
+        let (cookie, csrf) = (cookie.clone(), csrf.clone());
+        let t = &t;
+        async move { t.post(&path, &cookie, &csrf, &form, false).await }
+    };
+    post("team", "name=Rossi&family=Rossi&players=1%2C2").await;
+    post("team", "name=Nowak&family=Nowak&players=3%2C4").await;
+
+    let r = post("team-tags", "team=2&tag=Second&untag=").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body.contains("Tags of Nowak: second."), "{}", r.body);
+    let before = log(&t, &cookie).await;
+    let r = post("team-tags", "team=2&tag=&untag=local").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.body.contains("Field untag:"), "{}", r.body);
+    assert_eq!(log(&t, &cookie).await, before, "a refusal recorded nothing");
+    let it = t
+        .get_with("/admin/e/cup/main/teams?lang=it", &[("cookie", &cookie)])
+        .await;
+    assert!(it.body.contains("Assente al turno 1"), "{}", it.body);
+    assert!(!it.body.contains(MISSING_MARK), "{}", it.body);
+
+    let r = post("team-out", "team=1&round=1&what=absent").await;
+    assert!(
+        r.body.contains("Rossi is not paired in round 1."),
+        "{}",
+        r.body
+    );
+    let r = post("pair-matches", "").await;
+    assert!(r.status.is_client_error(), "{}", r.body);
+    assert!(
+        r.body
+            .contains("section &#39;main&#39; has 1 team(s) to pair in round 1"),
+        "{}",
+        r.body
+    );
+    let r = post("team-out", "team=2&round=2&what=withdraw").await;
+    assert!(
+        r.body.contains("Nowak is withdrawn from round 2."),
+        "{}",
+        r.body
+    );
+    let log = log(&t, &cookie).await;
+    for line in [
+        "web: anna: team update 2 --tag Second",
+        "web: anna: team absent 1 --round 1",
+        "web: anna: team withdraw 2 --from-round 2",
+    ] {
+        assert!(log.contains(line), "{line} missing from the log: {log}");
+    }
+}
