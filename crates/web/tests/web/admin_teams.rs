@@ -9,7 +9,7 @@ use arbiter_web::i18n::MISSING_MARK;
 use axum::http::StatusCode;
 use serde_json::Value;
 
-use crate::common::TestServer;
+use crate::common::{Resp, TestServer};
 
 /// The match of round 1 as the public JSON has it.
 async fn match_one(t: &TestServer) -> Value {
@@ -26,19 +26,32 @@ async fn log(t: &TestServer, cookie: &str) -> String {
         .body
 }
 
+/// The team event `cup` and the session of its administrator `anna`.
+async fn cup_session(t: &TestServer) -> (String, String) {
+    t.team_event("cup");
+    t.add_user("anna", Role::Administrator);
+    t.login("anna").await
+}
+
+/// Posts `form` to the back-office page `path` of section `main` of `cup`
+/// in the session (`cookie`, `csrf`).
+fn post_to<'a>(
+    t: &'a TestServer,
+    (cookie, csrf): &'a (String, String),
+    path: &str,
+    form: &str,
+) -> impl std::future::Future<Output = Resp> + use<'a> {
+    let path = format!("/admin/e/cup/main/{path}");
+    let form = form.to_string();
+    async move { t.post(&path, cookie, csrf, &form, false).await }
+}
+
 #[tokio::test]
 async fn a_team_section_run_from_the_back_office() {
     let t = TestServer::new();
-    t.team_event("cup");
-    t.add_user("anna", Role::Administrator);
-    let (cookie, csrf) = t.login("anna").await;
-    let post = |path: &str, form: &str| {
-        let path = format!("/admin/e/cup/main/{path}");
-        let form = form.to_string();
-        let (cookie, csrf) = (cookie.clone(), csrf.clone());
-        let t = &t;
-        async move { t.post(&path, &cookie, &csrf, &form, false).await }
-    };
+    let session = cup_session(&t).await;
+    let (cookie, csrf) = (&session.0, &session.1);
+    let post = |path: &str, form: &str| post_to(&t, &session, path, form);
 
     // The section page of a team section leads to its teams and pairs matches.
     let section = t
@@ -286,16 +299,9 @@ async fn the_team_back_office_in_every_language() {
 #[tokio::test]
 async fn team_tags_absence_and_withdrawal_from_the_teams_page() {
     let t = TestServer::new();
-    t.team_event("cup");
-    t.add_user("anna", Role::Administrator);
-    let (cookie, csrf) = t.login("anna").await;
-    let post = |path: &str, form: &str| {
-        let path = format!("/admin/e/cup/main/{path}");
-        let form = form.to_string();
-        let (cookie, csrf) = (cookie.clone(), csrf.clone());
-        let t = &t;
-        async move { t.post(&path, &cookie, &csrf, &form, false).await }
-    };
+    let session = cup_session(&t).await;
+    let cookie = &session.0;
+    let post = |path: &str, form: &str| post_to(&t, &session, path, form);
     post("team", "name=Rossi&family=Rossi&players=1%2C2").await;
     post("team", "name=Nowak&family=Nowak&players=3%2C4").await;
 
