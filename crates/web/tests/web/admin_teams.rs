@@ -50,7 +50,7 @@ fn post_to<'a>(
 async fn a_team_section_run_from_the_back_office() {
     let t = TestServer::new();
     let session = cup_session(&t).await;
-    let (cookie, csrf) = (&session.0, &session.1);
+    let (cookie, csrf) = session.clone();
     let post = |path: &str, form: &str| post_to(&t, &session, path, form);
 
     // The section page of a team section leads to its teams and pairs matches.
@@ -300,7 +300,7 @@ async fn the_team_back_office_in_every_language() {
 async fn team_tags_absence_and_withdrawal_from_the_teams_page() {
     let t = TestServer::new();
     let session = cup_session(&t).await;
-    let cookie = &session.0;
+    let cookie = session.0.clone();
     let post = |path: &str, form: &str| post_to(&t, &session, path, form);
     post("team", "name=Rossi&family=Rossi&players=1%2C2").await;
     post("team", "name=Nowak&family=Nowak&players=3%2C4").await;
