@@ -466,9 +466,58 @@ pub async fn section_home(
     section_page(&app, &ctx, &event, &section, None, None, Fields::new()).await
 }
 
-/// One section command from a form: authorize, run, then show the section
-/// page with what happened (or the refusal, the form kept).
+/// The back-office page of a section that a section command answers with.
+#[derive(Clone, Copy)]
+pub(super) enum SectionPage {
+    /// The section page: players, check-in, byes, pairing.
+    Overview,
+    /// The teams page of a team section.
+    Teams,
+}
+
+impl SectionPage {
+    async fn show(
+        self,
+        app: &AppState,
+        ctx: &Ctx,
+        (event, section): (&EventName, &str),
+        error: Option<Refusal>,
+        notice: Option<String>,
+        form: Fields,
+    ) -> Result<Response, WebError> {
+        match self {
+            SectionPage::Overview => {
+                section_page(app, ctx, event, section, error, notice, form).await
+            }
+            SectionPage::Teams => {
+                super::admin_teams::teams_page(app, ctx, (event, section), error, notice, form)
+                    .await
+            }
+        }
+    }
+}
+
+/// One section command from a form, answered on the section page.
 async fn section_command<T: Send + 'static>(
+    app: AppState,
+    ctx: Ctx,
+    at: (String, String),
+    f: Fields,
+    action: String,
+    run: impl FnOnce(&mut Desk, &arbiter_desk::Origin, &str, &Fields) -> Result<T, DeskError>
+    + Send
+    + 'static,
+    done: impl FnOnce(&Ctx, T) -> Result<Response, String>,
+) -> Result<Response, WebError> {
+    page_command(SectionPage::Overview, app, ctx, at, f, action, run, done).await
+}
+
+/// One section command from a form: authorize, run, then show `page` with
+/// what happened (or the refusal, the form kept) — or the response `done`
+/// makes.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn page_command<T: Send + 'static>(
+    page: SectionPage,
     app: AppState,
     ctx: Ctx,
     (name, section): (String, String),
@@ -487,33 +536,18 @@ async fn section_command<T: Send + 'static>(
     };
     let who = origin(&user, &action);
     let (sec, fields) = (section.clone(), f.clone());
+    let at = (&event, section.as_str());
     match command(&app, &event, move |d| run(d, &who, &sec, &fields)).await? {
         Ok(outcome) => match done(&ctx, outcome) {
             Ok(response) => Ok(response),
             Err(notice) => {
-                section_page(
-                    &app,
-                    &ctx,
-                    &event,
-                    &section,
-                    None,
-                    Some(notice),
-                    Fields::new(),
-                )
-                .await
+                page.show(&app, &ctx, at, None, Some(notice), Fields::new())
+                    .await
             }
         },
         Err(e) => {
-            section_page(
-                &app,
-                &ctx,
-                &event,
-                &section,
-                Some(Refusal::of(&ctx.tr, &e)),
-                None,
-                f,
-            )
-            .await
+            page.show(&app, &ctx, at, Some(Refusal::of(&ctx.tr, &e)), None, f)
+                .await
         }
     }
 }

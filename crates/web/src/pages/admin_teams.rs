@@ -7,7 +7,7 @@
 //! refusal is shown on the page it came from, the field named.
 
 use arbiter_desk::teams::{MatchBoardView, MatchRoundView, MatchView, TeamList};
-use arbiter_desk::{Desk, DeskError, Origin, PlayerRef, TeamForm};
+use arbiter_desk::{Desk, DeskError, PlayerRef, TeamForm};
 use arbiter_model::journal::GameResult;
 use arbiter_model::team::ForfeitResult;
 use askama::Template;
@@ -15,7 +15,7 @@ use axum::extract::{Form, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 
-use super::admin::{Fields, Refusal, authorize, command, field};
+use super::admin::{Fields, Refusal, SectionPage, authorize, command, field, page_command};
 use super::public::{SectionNav, nav, points, query, round_number, shown_result};
 use super::{Chrome, html, live_html};
 use crate::context::Ctx;
@@ -126,7 +126,7 @@ fn team_entries(list: &TeamList) -> Vec<TeamEntry> {
         .collect()
 }
 
-async fn teams_page(
+pub(super) async fn teams_page(
     app: &AppState,
     ctx: &Ctx,
     (event, section): (&EventName, &str),
@@ -182,36 +182,6 @@ pub async fn teams_home(
     teams_page(&app, &ctx, (&event, &section), None, None, Fields::new()).await
 }
 
-/// One command of the teams page: authorize, run, then the teams page
-/// with what happened (or the refusal, the form kept) — or the response
-/// `done` makes.
-async fn teams_command<T: Send + 'static>(
-    app: AppState,
-    ctx: Ctx,
-    (name, section): (String, String),
-    f: Fields,
-    action: String,
-    run: impl FnOnce(&mut Desk, &Origin, &str, &Fields) -> Result<T, DeskError> + Send + 'static,
-    done: impl FnOnce(&Tr, T) -> Result<Response, String>,
-) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
-    let who = origin(&user, &action);
-    let (sec, fields) = (section.clone(), f.clone());
-    let at = (&event, section.as_str());
-    match command(&app, &event, move |d| run(d, &who, &sec, &fields)).await? {
-        Ok(outcome) => match done(&ctx.tr, outcome) {
-            Ok(response) => Ok(response),
-            Err(notice) => teams_page(&app, &ctx, at, None, Some(notice), Fields::new()).await,
-        },
-        Err(e) => teams_page(&app, &ctx, at, Some(Refusal::of(&ctx.tr, &e)), None, f).await,
-    }
-}
-
 /// The team id of field `name`.
 fn team_field(f: &Fields, name: &str) -> Result<u32, DeskError> {
     let v = field(f, name).unwrap_or_default();
@@ -232,7 +202,8 @@ pub async fn add_team(
         f.get("name").cloned().unwrap_or_default(),
         f.get("players").cloned().unwrap_or_default()
     );
-    teams_command(
+    page_command(
+        SectionPage::Teams,
         app,
         ctx,
         (name, section),
@@ -256,7 +227,7 @@ pub async fn add_team(
             };
             d.add_team(who, Some(sec), &form)
         },
-        |tr, added| Err(tr.ts("admin-team-added", "name", &added.name)),
+        |ctx, added| Err(ctx.tr.ts("admin-team-added", "name", &added.name)),
     )
     .await
 }
@@ -275,7 +246,8 @@ pub async fn lineup(
         f.get("team").cloned().unwrap_or_default(),
         f.get("players").cloned().unwrap_or_default()
     );
-    teams_command(
+    page_command(
+        SectionPage::Teams,
         app,
         ctx,
         (name, section),
@@ -290,13 +262,13 @@ pub async fn lineup(
             let players = field(f, "players").unwrap_or_default();
             d.set_lineup(who, round, team, &players)
         },
-        |tr, set| {
+        |ctx, set| {
             let names: Vec<String> = set.players.iter().map(member).collect();
             let mut args = fluent_bundle::FluentArgs::new();
             args.set("team", set.team.name.clone());
             args.set("round", set.round);
             args.set("players", names.join(", "));
-            Err(tr.ta("admin-lineup-set", &args))
+            Err(ctx.tr.ta("admin-lineup-set", &args))
         },
     )
     .await
@@ -319,7 +291,8 @@ pub async fn team_out(
     } else {
         format!("team absent {team} --round {round}")
     };
-    teams_command(
+    page_command(
+        SectionPage::Teams,
         app,
         ctx,
         (name, section),
@@ -334,7 +307,7 @@ pub async fn team_out(
                 d.team_absent(who, team, round)
             }
         },
-        |tr, out| {
+        |ctx, out| {
             let mut args = fluent_bundle::FluentArgs::new();
             args.set("team", out.team.name.clone());
             args.set("round", out.round);
@@ -343,7 +316,7 @@ pub async fn team_out(
             } else {
                 "admin-team-out-absent"
             };
-            Err(tr.ta(key, &args))
+            Err(ctx.tr.ta(key, &args))
         },
     )
     .await
@@ -363,7 +336,8 @@ pub async fn team_tags(
             action.push_str(&format!(" --{option} {v}"));
         }
     }
-    teams_command(
+    page_command(
+        SectionPage::Teams,
         app,
         ctx,
         (name, section),
@@ -375,18 +349,18 @@ pub async fn team_tags(
             let untag: Vec<String> = field(f, "untag").into_iter().collect();
             d.retag_team(who, team, &tag, &untag)
         },
-        |tr, r| {
+        |ctx, r| {
             let mut args = fluent_bundle::FluentArgs::new();
             args.set("team", r.team.name.clone());
             args.set(
                 "tags",
                 if r.tags.is_empty() {
-                    tr.t("admin-team-no-tags")
+                    ctx.tr.t("admin-team-no-tags")
                 } else {
                     r.tags.join(", ")
                 },
             );
-            Err(tr.ta("admin-team-retagged", &args))
+            Err(ctx.tr.ta("admin-team-retagged", &args))
         },
     )
     .await
@@ -402,14 +376,15 @@ pub async fn pair_matches(
 ) -> Result<Response, WebError> {
     let (e, s) = (name.clone(), section.clone());
     let action = format!("pair --section {section}");
-    teams_command(
+    page_command(
+        SectionPage::Teams,
         app,
         ctx,
         (name, section),
         f,
         action,
         |d, who, sec, _f| d.pair_next_matches(who, Some(sec)),
-        move |_tr, view| {
+        move |_ctx, view| {
             Ok(redirect(&format!(
                 "/admin/e/{e}/{s}/matches/{}",
                 view.round
