@@ -301,10 +301,10 @@ impl<'a> Field<'a> {
         cat.map(|c| self.plan.categories[c].name.clone())
     }
 
+    /// The name of category `cat`, `overall` for the overall ranking.
     pub fn plan_category_name(&self, cat: Option<usize>) -> String {
-        cat.map_or("overall".to_string(), |c| {
-            self.plan.categories[c].name.clone()
-        })
+        self.category_name(cat)
+            .unwrap_or_else(|| "overall".to_string())
     }
 }
 

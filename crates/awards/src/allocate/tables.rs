@@ -25,7 +25,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::explain::{Decision, Passed, ShareLine, VoidReason};
+use super::explain::{Decision, Passed, ShareLine};
 use super::greedy::{hand_out, unseparated};
 use super::share::share;
 use super::{Award, Field, Holding, Outcome};
@@ -384,18 +384,7 @@ fn record(
     }
     for (&place, &p) in &table.places {
         if !covered.contains(&place) {
-            let cat = table.category;
-            let any = (0..rows.len()).any(|r| field.eligible(cat, r) == Truth::Yes);
-            let reason = if any {
-                VoidReason::AllEligibleHold {
-                    category: field.category_name(cat),
-                }
-            } else {
-                VoidReason::NoEligible {
-                    category: field.category_name(cat),
-                }
-            };
-            out.void(&plan.prizes[p].label, reason);
+            out.void(&plan.prizes[p].label, field.nobody(table.category));
         }
     }
 }
