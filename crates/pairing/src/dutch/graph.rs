@@ -110,12 +110,14 @@ pub(crate) struct State {
     pub only_later: Vec<bool>,
     /// Top members of the remainder (roles fixed).
     pub top: Vec<bool>,
-    /// The top member whose edges carry the transposition bonus, and the
-    /// remainder position of his current opponent: the bonus grows with the
-    /// opponent's rank, counted from that one (whose edge keeps its weight;
-    /// a top member is paired in every optimum, so shifting all his edges by
-    /// one constant changes no choice).
-    pub transposing: Option<(usize, usize)>,
+    /// The top members whose edges carry the transposition bonus
+    /// ([`State::set_transposing`]), by player: the remainder position of his
+    /// current opponent and the weight of one rank step, [`OUT`] for the
+    /// others.
+    trans_current: Vec<u32>,
+    trans_step: Vec<u64>,
+    /// Players with a transposition bonus.
+    transposing: Vec<usize>,
 }
 
 impl State {
@@ -133,7 +135,9 @@ impl State {
             no_later: vec![false; n],
             only_later: vec![false; n],
             top: vec![false; n],
-            transposing: None,
+            trans_current: vec![OUT; n],
+            trans_step: vec![0; n],
+            transposing: Vec::new(),
         }
     }
 
@@ -145,7 +149,7 @@ impl State {
         self.only_later.fill(false);
         self.top.fill(false);
         self.mode = RemMode::Plain;
-        self.transposing = None;
+        self.clear_transposing();
         self.rem_p = 0;
         self.rem_size = 0;
     }
@@ -161,6 +165,35 @@ impl State {
 
     pub fn in_rem(&self, x: usize) -> bool {
         self.rem_pos[x] != OUT
+    }
+
+    /// Gives the top members `block` (in order, each with the remainder
+    /// position of his current opponent) the transposition bonus of spec 02
+    /// §6.4 step 2.5 at once: the bonus of top member `j` grows by `step_j`
+    /// per rank his opponent lies above the current one (falls below it),
+    /// `step_j = radix^(k−1−j)` for a block of `k`. With `radix` above twice
+    /// the remainder size the bonuses of a matching compare as the digits
+    /// of a number, the first top member's most significant, so one optimum
+    /// gives each top member in order the highest-ranked opponent still
+    /// possible, as `k` solves one top member at a time would. The current
+    /// opponent's edge keeps its weight (a top member is paired in every
+    /// optimum, so shifting all his edges by one constant changes no
+    /// choice).
+    pub fn set_transposing(&mut self, block: &[(usize, usize)], radix: u64) {
+        self.clear_transposing();
+        let mut step = 1u64;
+        for &(t, current) in block.iter().rev() {
+            self.trans_current[t] = current as u32;
+            self.trans_step[t] = step;
+            self.transposing.push(t);
+            step *= radix;
+        }
+    }
+
+    pub fn clear_transposing(&mut self) {
+        for t in std::mem::take(&mut self.transposing) {
+            self.trans_current[t] = OUT;
+        }
     }
 
     /// Position of remainder member `x`.
@@ -327,13 +360,13 @@ impl<W: FieldWeight> BracketGraph<'_, W> {
                             if !st.top[h] || st.top[l] {
                                 return W::ZERO;
                             }
-                            if let Some((t, current)) = st.transposing
-                                && t == h
-                            {
+                            let current = st.trans_current[h];
+                            if current != OUT {
+                                let (current, step) = (current as usize, st.trans_step[h]);
                                 if b < current {
-                                    w += W::from_u64((current - b) as u64);
+                                    w += W::from_u64((current - b) as u64 * step);
                                 } else {
-                                    w -= W::from_u64((b - current) as u64);
+                                    w -= W::from_u64((b - current) as u64 * step);
                                 }
                             }
                         }

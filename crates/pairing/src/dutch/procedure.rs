@@ -589,7 +589,14 @@ impl<W: FieldWeight> Round<'_, W> {
 
     /// Fixes the roles (top members → later non-top members) of the current
     /// optimum, then gives each top member in order the highest-ranked
-    /// opponent still possible (Art. 4.2) and freezes the pair.
+    /// opponent still possible (Art. 4.2) and freezes the pair: a top member
+    /// whose current opponent is his first possible one keeps him; otherwise
+    /// a solve decides him, and after a solve that scanned at least as many
+    /// rows as the graph has vertices (one that rebuilt most of the
+    /// optimum), him and the next top members too, as many as the free low
+    /// bits allow ([`Weights::transposition_block`],
+    /// [`State::set_transposing`]). Any block size gives the same pairs; the
+    /// rule counts work, never time.
     fn transpose(&mut self, rem: &[usize], in_rem: &[bool]) -> Result<(), Stop> {
         let is_top = |mate: &[Mate], x: usize| mate[x].player().is_some_and(|y| in_rem[y] && y > x);
         let tops: Vec<usize> = rem
@@ -602,35 +609,50 @@ impl<W: FieldWeight> Round<'_, W> {
             self.touch(x);
         }
         self.st.mode = RemMode::Roles;
-        // Final transposition: each top member, in order, gets the
-        // highest-ranked opponent still possible.
-        for t in tops {
+        let (most, radix) = self.w.transposition_block(rem.len());
+        let mut block = 1;
+        let lost = || {
+            Stop::from(Failure::Internal(
+                "a top member of the remainder lost his pair",
+            ))
+        };
+        let mut i = 0;
+        while i < tops.len() {
+            let t = tops[i];
             let first = rem
                 .iter()
                 .copied()
                 .find(|&l| l > t && !self.frozen[l] && self.weight(t, l) != W::ZERO);
-            let current = self.mate[t].player();
-            if first.is_none() || current != first {
-                let Some(m) = current.filter(|&m| in_rem[m]) else {
-                    return Err(
-                        Failure::Internal("a top member of the remainder lost his pair").into(),
-                    );
-                };
-                self.st.transposing = Some((t, self.st.position(m)));
-                self.touch(t);
-                self.solve()?;
+            let current = self.mate[t].player().filter(|&m| in_rem[m]);
+            if first.is_some() && current == first {
+                self.freeze(t, first.ok_or_else(lost)?);
+                i += 1;
+                continue;
             }
-            match self.mate[t] {
-                Mate::Player(l) if in_rem[l] => {
-                    self.st.transposing = None;
-                    self.freeze(t, l);
-                }
-                _ => {
-                    return Err(
-                        Failure::Internal("a top member of the remainder lost his pair").into(),
-                    );
+            let end = (i + block).min(tops.len());
+            let mut entries = Vec::with_capacity(end - i);
+            for &x in &tops[i..end] {
+                let m = self.mate[x]
+                    .player()
+                    .filter(|&m| in_rem[m])
+                    .ok_or_else(lost)?;
+                entries.push((x, self.st.position(m)));
+                self.touch(x);
+            }
+            self.st.set_transposing(&entries, radix);
+            let before = self.solver().matching.scans();
+            self.solve()?;
+            self.st.clear_transposing();
+            let s = self.solver();
+            let expensive = s.matching.scans() - before >= s.shape.vertices() as u64;
+            block = if expensive { most } else { 1 };
+            for &x in &tops[i..end] {
+                match self.mate[x] {
+                    Mate::Player(l) if in_rem[l] => self.freeze(x, l),
+                    _ => return Err(lost()),
                 }
             }
+            i = end;
         }
         Ok(())
     }

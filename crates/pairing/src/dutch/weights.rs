@@ -605,6 +605,18 @@ impl<'a> Weights<'a> {
         w
     }
 
+    /// How many top members of a remainder of `size` players one solve of
+    /// the final transposition decides, and the radix of their bonuses
+    /// ([`State::set_transposing`](super::graph::State::set_transposing)):
+    /// the bonuses of a matching lie strictly between `−radix^k` and
+    /// `radix^k`, which must stay below the reserved low field (a bit is
+    /// kept for the MDP trial bonuses) and within 62 bits.
+    pub fn transposition_block(&self, size: usize) -> (usize, u64) {
+        let radix = 2 * size as u64 + 1;
+        let room = (4 * self.layout.b + 3).min(62);
+        ((room / bits(radix)).max(1) as usize, radix)
+    }
+
     /// Bit offset that splits the reserved field for the remainder terms:
     /// the "top member lies in S1R" count sits above the position sum.
     pub fn remainder_count_shift(&self) -> u32 {
