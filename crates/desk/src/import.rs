@@ -71,6 +71,46 @@ pub fn system_of_file(t: &Tournament) -> Result<System, DeskError> {
     }
 }
 
+/// The first entries of an imported event: the event with the file's
+/// header data, the section, the players (ids = starting ranks).
+pub(crate) fn opening(t: &Tournament, section: &str, config: SectionConfig) -> Vec<Event> {
+    let mut events = vec![
+        Event::EventCreated {
+            name: t.info.name.clone(),
+        },
+        Event::EventConfigured {
+            info: t.info.clone(),
+        },
+        Event::SectionCreated {
+            code: section.to_string(),
+            config,
+        },
+    ];
+    events.extend(t.entrants.iter().map(|e| Event::PlayerRegistered {
+        id: e.player.tpn,
+        section: section.to_string(),
+        player: e.player.clone(),
+    }));
+    events
+}
+
+/// The rounds of the section a file describes, `played` of them paired:
+/// its 142/XXR, at least the rounds played, at most [`MAX_ROUNDS`].
+pub(crate) fn section_rounds(t: &Tournament, played: u32) -> Result<u32, DeskError> {
+    let rounds = t.total_rounds.unwrap_or(played).max(played);
+    if rounds == 0 {
+        return Err(DeskError::malformed(
+            "neither a number of rounds (142/XXR) nor a played round",
+        ));
+    }
+    if rounds > MAX_ROUNDS {
+        return Err(DeskError::size_limit(format!(
+            "{rounds} rounds: a section has at most {MAX_ROUNDS}"
+        )));
+    }
+    Ok(rounds)
+}
+
 /// Checks the free texts of the file's players as registration does.
 pub(crate) fn check_texts(t: &Tournament) -> Result<(), DeskError> {
     free_text("name", &t.info.name)?;
@@ -93,17 +133,7 @@ fn events_of(
 ) -> Result<(Vec<Event>, Journal, TrfImported), DeskError> {
     check_texts(t)?;
     let played = t.rounds_paired();
-    let rounds = t.total_rounds.unwrap_or(played).max(played);
-    if rounds == 0 {
-        return Err(DeskError::malformed(
-            "neither a number of rounds (142/XXR) nor a played round",
-        ));
-    }
-    if rounds > MAX_ROUNDS {
-        return Err(DeskError::size_limit(format!(
-            "{rounds} rounds: a section has at most {MAX_ROUNDS}"
-        )));
-    }
+    let rounds = section_rounds(t, played)?;
     let system = system_of_file(t)?;
     let mut imported = TrfImported {
         section: section.to_string(),
@@ -114,36 +144,19 @@ fn events_of(
         overrides: Vec::new(),
         assumed: Vec::new(),
     };
-    let mut events = vec![
-        Event::EventCreated {
-            name: t.info.name.clone(),
-        },
-        Event::EventConfigured {
-            info: t.info.clone(),
-        },
-        Event::SectionCreated {
-            code: section.to_string(),
-            config: SectionConfig {
-                rounds,
-                system,
-                tiebreaks: t.tiebreaks.clone(),
-                tiebreak_preset: None,
-                scoring: t.scoring,
-                avoid_team_pairings: false,
-                initial_colour: t.initial_colour.unwrap_or(Colour::White),
-                team: None,
-                composition: None,
-            },
-        },
-    ];
+    let config = SectionConfig {
+        rounds,
+        system,
+        tiebreaks: t.tiebreaks.clone(),
+        tiebreak_preset: None,
+        scoring: t.scoring,
+        avoid_team_pairings: false,
+        initial_colour: t.initial_colour.unwrap_or(Colour::White),
+        team: None,
+        composition: None,
+    };
+    let mut events = opening(t, section, config);
     let order: Vec<PlayerId> = t.entrants.iter().map(|e| e.player.tpn).collect();
-    for e in &t.entrants {
-        events.push(Event::PlayerRegistered {
-            id: e.player.tpn,
-            section: section.to_string(),
-            player: e.player.clone(),
-        });
-    }
     for g in &t.forbidden {
         if g.rounds.is_some() {
             return Err(DeskError::refused(

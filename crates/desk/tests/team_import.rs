@@ -229,12 +229,7 @@ fn a_rematch_in_the_file_is_imported_as_an_override() {
             "teams 1 and 3 have already played a match (C.04.6 C1)".to_string()
         )]
     );
-    let log: Vec<String> = imported
-        .log()
-        .unwrap()
-        .iter()
-        .flat_map(|c| c.entries.iter().map(|e| e.summary.clone()))
-        .collect();
+    let log = common::log_lines(&mut imported);
     assert!(
         log.iter().any(|l| l
             == "section main round 2 paired by TRF import: 2 matches [OVERRIDE of an absolute \

@@ -28,9 +28,8 @@ use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, System, Tournament, Tp
 use arbiter_trf::TrfDocument;
 
 use crate::error::DeskError;
-use crate::forms::section::MAX_ROUNDS;
 use crate::forms::text::free_text;
-use crate::import::{TrfImported, check_texts, fold_from, system_of_file};
+use crate::import::{TrfImported, check_texts, fold_from, opening, section_rounds, system_of_file};
 
 /// The entries of the event a team file describes, already folded.
 pub(crate) fn events_of(
@@ -63,17 +62,7 @@ pub(crate) fn events_of(
     }
     let view = TeamMatches::of(t).map_err(|e| DeskError::malformed(e.to_string()))?;
     let played = view.rounds;
-    let rounds = t.total_rounds.unwrap_or(played).max(played);
-    if rounds == 0 {
-        return Err(DeskError::malformed(
-            "neither a number of rounds (142/XXR) nor a played round",
-        ));
-    }
-    if rounds > MAX_ROUNDS {
-        return Err(DeskError::size_limit(format!(
-            "{rounds} rounds: a section has at most {MAX_ROUNDS}"
-        )));
-    }
+    let rounds = section_rounds(t, played)?;
     check_scoring(t)?;
     let teams = TeamsOfFile::new(t);
     let families = families(t, &teams, rounds)?;
@@ -91,25 +80,7 @@ pub(crate) fn events_of(
         }),
         composition: None,
     };
-    let mut events = vec![
-        Event::EventCreated {
-            name: t.info.name.clone(),
-        },
-        Event::EventConfigured {
-            info: t.info.clone(),
-        },
-        Event::SectionCreated {
-            code: section.to_string(),
-            config,
-        },
-    ];
-    for e in &t.entrants {
-        events.push(Event::PlayerRegistered {
-            id: e.player.tpn,
-            section: section.to_string(),
-            player: e.player.clone(),
-        });
-    }
+    let mut events = opening(t, section, config);
     for (id, team) in teams.in_order(t) {
         events.push(Event::Team(TeamEvent::Registered {
             id,

@@ -95,6 +95,15 @@ pub fn finish_round(desk: &mut Desk, round: u32, result: &str) {
     }
 }
 
+/// The log's line of every journal entry, in order.
+pub fn log_lines(desk: &mut Desk) -> Vec<String> {
+    desk.log()
+        .expect("the log")
+        .iter()
+        .flat_map(|c| c.entries.iter().map(|e| e.summary.clone()))
+        .collect()
+}
+
 /// The number of journal entries (in force or not).
 pub fn entries(desk: &mut Desk) -> usize {
     desk.log()
@@ -164,23 +173,7 @@ pub fn team(name: &str, family: Option<&str>, ids: &[u32]) -> TeamForm {
 /// team. Returns the team ids.
 pub fn teams(desk: &mut Desk, teams: u32, size: u32) -> Vec<u32> {
     (1..=teams)
-        .map(|t| {
-            let ids: Vec<u32> = (1..=size)
-                .map(|b| {
-                    let rating = 2500 - 100 * t - 50 * (b - 1);
-                    desk.add_player(
-                        &origin(),
-                        None,
-                        &player(&format!("Team{t} Board{b}, Test"), rating as u16),
-                    )
-                    .expect("registered")
-                    .id
-                })
-                .collect();
-            desk.add_team(&origin(), None, &team(&format!("Team {t}"), None, &ids))
-                .expect("a team")
-                .id
-        })
+        .map(|t| rated_team(desk, t, size, None))
         .collect()
 }
 
