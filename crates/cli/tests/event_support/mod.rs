@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 pub use arbiter_store::testing::Scratch;
