@@ -37,11 +37,14 @@
   }
 })();
 
-// Fast result entry (back office, round page): the result field takes one
-// key per board — 1 (1-0), 0 (0-1), = 5 h (½-½), + (+/-), - (-/+), * (-/-) —
-// and moves at once to the next board without a result while the server
-// records it. Escape or b goes to the board field to jump to a board;
-// Enter goes back to the result.
+// Fast result entry (back office, the round page of individuals and of
+// team matches): the result field takes one key per board — 1 (1-0),
+// 0 (0-1), = 5 h (½-½), + (+/-), - (-/+), * (-/-) — and moves at once to
+// the next board without a result while the server records it. Escape or b
+// goes to the board field to jump to a board; Enter goes back to the
+// result. A board is a row `tr[data-key]` of #entry: its key is what the
+// board field takes (`3`, or `2.1` for board 1 of match 2), its
+// `data-match` and `data-board` what is sent.
 (function () {
   const quick = document.getElementById("quick");
   if (!quick) return;
@@ -56,53 +59,69 @@
   // The live refresh replaces the boards: mark again what this page knows.
   document.addEventListener("arbiter:refreshed", function () {
     rows().forEach(function (t) {
-      if (pending.has(t.dataset.board)) t.classList.add("pending");
-      if (corrected.has(t.dataset.board)) t.classList.add("corrected");
+      if (pending.has(t.dataset.key)) t.classList.add("pending");
+      if (corrected.has(t.dataset.key)) t.classList.add("corrected");
     });
   });
-  function rows() { return Array.from(document.querySelectorAll("#entry tr[data-board]")); }
-  function row(b) { return rows().find(function (t) { return t.dataset.board === String(b); }); }
+  function rows() { return Array.from(document.querySelectorAll("#entry tr[data-key]")); }
+  function row(key) { return rows().find(function (t) { return t.dataset.key === key; }); }
   function say(text, bad) { status.textContent = text; status.className = bad ? "error" : "muted"; }
-  function open(t) { return !t.dataset.result && !pending.has(t.dataset.board); }
-  // The first open board after `b`, wrapping round.
-  function nextAfter(b) {
+  function open(t) { return !t.dataset.result && !pending.has(t.dataset.key); }
+  // The first open board after `key`, wrapping round.
+  function nextAfter(key) {
     const all = rows();
-    const i = all.indexOf(row(b));
+    const i = all.indexOf(row(key));
     return all.slice(i + 1).concat(all.slice(0, i + 1)).find(open);
   }
-  async function send(b, code) {
-    const body = new URLSearchParams({ board: b, result: code });
+  // What the board shows once the result is recorded: its text, or its
+  // select (which then holds the recorded result, nothing unsent).
+  function recorded(t, data) {
+    t.dataset.result = data.result;
+    const shown = t.querySelector(".shown");
+    if (shown) shown.textContent = data.shown;
+    const select = t.querySelector("select[name=result]");
+    if (select) {
+      Array.from(select.options).forEach(function (o) { o.defaultSelected = o.value === data.result; });
+      select.value = data.result;
+      select.classList.remove("unsent");
+      select.removeAttribute("title");
+    }
+  }
+  async function send(key, body) {
     let r, data;
     try {
       r = await fetch(quick.action, { method: "POST", body: body,
         headers: { "Accept": "application/json", "X-CSRF-Token": quick.dataset.csrf } });
       data = await r.json();
     } catch (e) { data = { error: String(e) }; }
-    pending.delete(String(b));
-    const t = row(b);
-    if (t) t.classList.remove("pending");
+    pending.delete(key);
+    // The row again: a refresh may have replaced it meanwhile.
+    const now = row(key);
+    if (now) now.classList.remove("pending");
     if (!r || !r.ok) {
-      say(b + ": " + (data.error || "?"), true);
-      board.value = b; res.focus(); res.select();
+      say(key + ": " + (data.error || "?"), true);
+      board.value = key; res.focus(); res.select();
       return;
     }
-    if (t) {
-      t.dataset.result = data.result;
-      t.querySelector(".shown").textContent = data.shown;
-      if (data.corrected) { t.classList.add("corrected"); corrected.add(String(data.board)); }
+    if (now) {
+      recorded(now, data);
+      if (data.corrected) { now.classList.add("corrected"); corrected.add(key); }
     }
-    say((data.corrected ? status.dataset.corrected : status.dataset.saved) + " " + data.board + ": " + data.shown);
+    say((data.corrected ? status.dataset.corrected : status.dataset.saved) + " " + key + ": " + data.shown);
     if (!rows().some(open) && pending.size === 0) say(status.dataset.done);
   }
   function enter(code) {
-    const b = board.value.trim();
-    if (!b || !row(b)) { say(b ? b + "?" : "", true); return; }
-    pending.add(b);
-    row(b).classList.add("pending");
-    const next = nextAfter(b);
-    board.value = next ? next.dataset.board : "";
+    const key = board.value.trim();
+    if (!key || !row(key)) { say(key ? key + "?" : "", true); return; }
+    const t = row(key);
+    const body = new URLSearchParams({ board: t.dataset.board, result: code });
+    if (t.dataset.match) body.set("match", t.dataset.match);
+    pending.add(key);
+    t.classList.add("pending");
+    const next = nextAfter(key);
+    board.value = next ? next.dataset.key : "";
     res.value = "";
-    chain = chain.then(function () { return send(b, code); });
+    chain = chain.then(function () { return send(key, body); });
   }
   res.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape" || ev.key === "b" || ev.key === "Backspace") {

@@ -863,7 +863,20 @@ struct RoundAdminPage {
     chrome: Chrome,
     nav: SectionNav,
     round: RoundLines,
-    next_empty: u32,
+    quick: QuickEntry,
+}
+
+/// The keyboard entry of a round page (`templates/quick_entry.html`, the
+/// script's fast result entry): where results are posted and the board
+/// it starts on.
+pub(super) struct QuickEntry {
+    /// `…/round/{r}/result` or `…/matches/{r}/result`.
+    pub action: String,
+    /// The key of the first board without a result (`3`; `2.1` for board
+    /// 1 of match 2), empty when every board has one.
+    pub next: String,
+    /// The boards of team matches: a board is `match.board`.
+    pub teams: bool,
 }
 
 pub async fn round_home(
@@ -882,11 +895,16 @@ pub async fn round_home(
     })
     .await?;
     let lines = round_lines(&ctx.tr, &view, number);
-    let next_empty = lines
-        .boards
-        .iter()
-        .find(|b| b.result.is_empty())
-        .map_or(0, |b| b.number);
+    let quick = QuickEntry {
+        action: format!("/admin/e/{event}/{section}/round/{number}/result"),
+        next: lines
+            .boards
+            .iter()
+            .find(|b| b.result.is_empty())
+            .map(|b| b.number.to_string())
+            .unwrap_or_default(),
+        teams: false,
+    };
     let nav = SectionNav {
         event: event.to_string(),
         event_name: summary.info.name.clone(),
@@ -910,7 +928,7 @@ pub async fn round_home(
         chrome: Chrome::new(&ctx, title).live(&event),
         nav,
         round: lines,
-        next_empty,
+        quick,
     };
     // The boards follow results typed elsewhere (the CLI, another arbiter).
     Ok(super::live_html(&ctx, &page, page.as_live()))

@@ -15,7 +15,7 @@ use axum::extract::{Form, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 
-use super::admin::{Fields, Refusal, SectionPage, command, field, page_command};
+use super::admin::{Fields, QuickEntry, Refusal, SectionPage, command, field, page_command};
 use super::admitted::{AdminRound, AdminSection};
 use super::public::{SectionNav, nav, points, query, shown_result};
 use super::{Chrome, html, live_html};
@@ -404,6 +404,7 @@ struct TeamRoundAdminPage {
     bye: Option<String>,
     /// `(code, shown)` of each board result.
     results: Vec<(&'static str, String)>,
+    quick: QuickEntry,
     error: Option<Refusal>,
 }
 
@@ -516,16 +517,28 @@ async fn round_page(
         nav.event_name,
         tr.tn("round-title", "round", round)
     );
+    let matches: Vec<MatchEntry> = view.matches.iter().map(|m| match_entry(&tr, m)).collect();
+    let quick = QuickEntry {
+        action: format!("{}/result", back_office_round(event, section, round)),
+        next: matches
+            .iter()
+            .flat_map(|m| m.boards.iter().map(move |b| (m.number, b)))
+            .find(|(_, b)| b.open && b.result.is_empty())
+            .map(|(m, b)| format!("{m}.{}", b.board))
+            .unwrap_or_default(),
+        teams: true,
+    };
     let page = TeamRoundAdminPage {
         chrome: Chrome::new(ctx, title).live(event),
         nav,
         round,
-        matches: view.matches.iter().map(|m| match_entry(&tr, m)).collect(),
+        matches,
         bye: view.bye.as_ref().map(|(s, _)| s.team.name.clone()),
         results: BOARD_RESULTS
             .into_iter()
             .map(|r| (r.code(), shown_result(Some(r))))
             .collect(),
+        quick,
         error,
     };
     // The boards follow results typed elsewhere (the CLI, another arbiter).
