@@ -3,13 +3,64 @@
 (function () {
   // Live: the server sends `change` whenever the event's journal changes;
   // every [data-fragment] element re-fetches its content. A short random
-  // delay spreads the re-fetches of many viewers.
+  // delay spreads the re-fetches of many viewers. A field of a fragment
+  // that the arbiter changed and has not sent yet keeps its value through
+  // the swap (marked `unsent`); every other field shows the new content.
   const src = document.body.dataset.live;
   const status = document.getElementById("live-status");
   function show(online) {
     if (!status) return;
     status.textContent = online ? status.dataset.online : status.dataset.offline;
     status.className = "live-status " + (online ? "online" : "offline");
+  }
+  // A field is named by its form's address and hidden fields (the board it
+  // is for) and its own name, so it is found again in the new content.
+  function identity(field) {
+    const form = field.form;
+    if (!form) return "#" + field.name;
+    const hidden = Array.from(form.querySelectorAll("input[type=hidden]"))
+      .filter(function (h) { return h.name !== "csrf"; })
+      .map(function (h) { return h.name + "=" + h.value; });
+    return form.getAttribute("action") + "?" + hidden.join("&") + "#" + field.name;
+  }
+  // The field differs from what the page was sent with.
+  function changed(field) {
+    if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+    if (field.tagName === "SELECT") {
+      const first = Array.from(field.options).findIndex(function (o) { return o.defaultSelected; });
+      return field.selectedIndex !== Math.max(first, 0);
+    }
+    return field.value !== field.defaultValue;
+  }
+  function mark(field) {
+    const unsent = changed(field);
+    field.classList.toggle("unsent", unsent);
+    if (unsent && status) field.title = status.dataset.unsent; else field.removeAttribute("title");
+  }
+  function fields(el) {
+    return Array.from(el.querySelectorAll("select, input:not([type=hidden]), textarea"))
+      .filter(function (f) { return f.name; });
+  }
+  document.addEventListener("change", function (ev) {
+    if (ev.target.closest && ev.target.closest("[data-fragment]") && ev.target.name) mark(ev.target);
+  });
+  function swap(el, html) {
+    const kept = new Map();
+    fields(el).filter(changed).forEach(function (f) {
+      kept.set(identity(f), { value: f.value, checked: f.checked });
+    });
+    const active = document.activeElement;
+    const focused = active && el.contains(active) && active.name ? identity(active) : null;
+    el.innerHTML = html;
+    fields(el).forEach(function (f) {
+      const id = identity(f);
+      const k = kept.get(id);
+      if (k) {
+        if (f.type === "checkbox" || f.type === "radio") f.checked = k.checked; else f.value = k.value;
+        mark(f);
+      }
+      if (id === focused) f.focus();
+    });
   }
   let pending = null;
   async function refresh() {
@@ -19,7 +70,7 @@
       try {
         const r = await fetch(el.dataset.fragment, { headers: { "X-Fragment": "1" }, cache: "no-store" });
         if (r.ok) {
-          el.innerHTML = await r.text();
+          swap(el, await r.text());
           el.dispatchEvent(new CustomEvent("arbiter:refreshed", { bubbles: true }));
         }
       } catch (_) { /* the next change retries */ }

@@ -28,6 +28,7 @@ events-col-file = Address
 
 live-connected = Live
 live-offline = Offline: reconnecting…
+live-unsent = Changed here, not sent yet
 
 login-title = Log in
 login-name = User name

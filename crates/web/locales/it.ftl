@@ -27,6 +27,7 @@ events-col-file = Indirizzo
 
 live-connected = In diretta
 live-offline = Non in linea: riconnessione…
+live-unsent = Modificato qui, non ancora inviato
 
 login-title = Accesso
 login-name = Nome utente

@@ -29,6 +29,7 @@ events-col-file = Adres
 
 live-connected = Na żywo
 live-offline = Brak połączenia: ponawianie…
+live-unsent = Zmienione tutaj, jeszcze nie wysłane
 
 login-title = Logowanie
 login-name = Nazwa użytkownika

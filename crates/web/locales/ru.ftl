@@ -29,6 +29,7 @@ events-col-file = Адрес
 
 live-connected = В эфире
 live-offline = Нет связи: переподключение…
+live-unsent = Изменено здесь, ещё не отправлено
 
 login-title = Вход
 login-name = Имя пользователя

@@ -271,6 +271,34 @@ impl TestServer {
             .expect("round 1 paired");
     }
 
+    /// Event `name`, "Rapid", an individual section `main` of 3 rounds with
+    /// four players (ids 1-4, rated 2200 down to 1900) and round 1 paired:
+    /// boards 1 and 2, no result.
+    pub fn paired_round(&self, name: &str) {
+        use arbiter_desk::{Desk, NewEvent, Origin, SectionForm};
+        let origin = Origin::new("test");
+        let request = NewEvent {
+            name: "Rapid".into(),
+            section: "main".into(),
+            config: SectionForm {
+                rounds: Some("3".into()),
+                ..SectionForm::default()
+            },
+        };
+        let (mut desk, _) = Desk::create(&self.event_path(name), &origin, &request).expect("event");
+        add_players(
+            &mut desk,
+            &[
+                ("Rossi, Mario", 2200),
+                ("Nowak, Jan", 2100),
+                ("Ivanova, Olga", 2000),
+                ("Bianchi, Luca", 1900),
+            ],
+        );
+        desk.pair_next_round(&origin, Some("main"))
+            .expect("round 1 paired");
+    }
+
     /// Adds an account with [`PASSWORD`].
     pub fn add_user(&self, name: &str, role: Role) {
         self.server
