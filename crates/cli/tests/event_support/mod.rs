@@ -3,8 +3,10 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
+
+pub use arbiter_store::testing::Scratch;
 
 pub mod fields;
 
@@ -13,12 +15,10 @@ pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_arbiter")
 }
 
-/// A fresh scratch folder for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+/// A fresh scratch folder for one test under the target's temporary
+/// folder, removed when dropped.
+pub fn scratch(name: &str) -> Scratch {
+    arbiter_store::testing::scratch_in(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }
 
 /// Runs `arbiter ARGS` and returns its output.
