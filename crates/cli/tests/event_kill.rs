@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use arbiter_store::{JournalStore, SqliteStore};
-use event_support::{bin, ok, scratch};
+use event_support::{Scratch, bin, ok, scratch};
 
 /// The commands under test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ const TRF: &str = concat!(
 
 /// Prepared events and inputs, in one folder.
 struct Fixture {
-    dir: PathBuf,
+    dir: Scratch,
     csv: PathBuf,
     /// A new event (one section, no players): before `player import`.
     empty: PathBuf,

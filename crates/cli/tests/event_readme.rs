@@ -8,7 +8,7 @@ mod event_support;
 use std::path::Path;
 use std::process::Command;
 
-use event_support::{bin, scratch};
+use event_support::{Scratch, bin, scratch};
 
 /// The command lines of the first code block after the README's `heading`.
 fn walkthrough(heading: &str) -> Vec<String> {
@@ -32,7 +32,7 @@ fn walkthrough(heading: &str) -> Vec<String> {
 
 /// Runs each line in a fresh folder `name`; every line must succeed.
 /// Returns the folder and each line with what it printed.
-fn run(lines: &[String], name: &str) -> (std::path::PathBuf, Vec<(String, String)>) {
+fn run(lines: &[String], name: &str) -> (Scratch, Vec<(String, String)>) {
     assert!(lines.len() >= 10, "{lines:?}");
     assert!(lines.iter().all(|l| l.starts_with("arbiter ")), "{lines:?}");
     let dir = scratch(name);

@@ -3,10 +3,10 @@
 
 mod event_support;
 
-use event_support::{ok, pairings, refused, scratch};
+use event_support::{Scratch, ok, pairings, refused, scratch};
 
 /// Five players, Italo-Swiss (a bye every round).
-fn event(name: &str) -> (std::path::PathBuf, String) {
+fn event(name: &str) -> (Scratch, std::path::PathBuf, String) {
     let dir = scratch(name);
     let ev = dir.join("rules.arb");
     let e = ev.to_str().unwrap().to_string();
@@ -34,12 +34,12 @@ fn event(name: &str) -> (std::path::PathBuf, String) {
         ]);
         assert_eq!(event_support::registered_id(&id), i as u32 + 1);
     }
-    (ev, e)
+    (dir, ev, e)
 }
 
 #[test]
 fn registration_rules() {
-    let (ev, e) = event("event-rules-registration");
+    let (_dir, ev, e) = event("event-rules-registration");
     let msg = refused(
         &ev,
         &["player", "add", &e, "--name", "Twin", "--fide-id", "1002"],
@@ -89,7 +89,7 @@ fn registration_rules() {
 
 #[test]
 fn round_rules() {
-    let (ev, e) = event("event-rules-rounds");
+    let (_dir, ev, e) = event("event-rules-rounds");
     ok(&["pair", &e]);
     let r1 = pairings(&ev, 1);
     assert_eq!(r1.len(), 3, "two boards and the bye: {r1:?}");
@@ -169,7 +169,7 @@ fn round_rules() {
 
 #[test]
 fn forbidden_pairs_and_byes() {
-    let (ev, e) = event("event-rules-forbidden");
+    let (_dir, ev, e) = event("event-rules-forbidden");
     let msg = refused(&ev, &["forbid", &e, "1", "9"]);
     assert!(msg.contains("no player with id 9"), "{msg}");
     ok(&["bye", &e, "5", "--round", "1", "--points", "half"]);

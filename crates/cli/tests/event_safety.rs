@@ -8,10 +8,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use event_support::{bin, ok, refused, run, scratch};
+use event_support::{Scratch, bin, ok, refused, run, scratch};
 
 /// A Dutch event of 9 rounds with four players (ids 1-4 = TPNs 1-4).
-fn event(name: &str) -> (PathBuf, String) {
+fn event(name: &str) -> (Scratch, PathBuf, String) {
     let dir = scratch(name);
     let ev = dir.join("event.arb");
     let e = ev.to_str().unwrap().to_string();
@@ -27,14 +27,14 @@ fn event(name: &str) -> (PathBuf, String) {
             rating,
         ]);
     }
-    (ev, e)
+    (dir, ev, e)
 }
 
 /// Item 1: no output path replaces an event file — `export trf -o`, a
 /// symbolic link to the event, the engine's `-p`, `trf normalize -o`.
 #[test]
 fn outputs_never_overwrite_an_event() {
-    let (ev, e) = event("safety-outputs");
+    let (_dir, ev, e) = event("safety-outputs");
     let before = std::fs::read(&ev).unwrap();
     let dir = ev.parent().unwrap();
     let link = dir.join("link.trf");
@@ -94,7 +94,7 @@ fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
 /// normal end: exit 0, no panic; `pair` has committed its round first.
 #[test]
 fn a_closed_stdout_is_a_normal_end() {
-    let (ev, e) = event("safety-pipe");
+    let (_dir, ev, e) = event("safety-pipe");
     let (code, stderr) = with_closed_stdout(&["pair", &e]);
     assert_eq!((code, stderr.as_str()), (Some(0), ""));
     assert_eq!(
@@ -121,7 +121,7 @@ fn a_closed_stdout_is_a_normal_end() {
 /// option; a name longer than the TRF field is accepted with a warning.
 #[test]
 fn control_characters_are_refused_at_input() {
-    let (ev, e) = event("safety-text");
+    let (_dir, ev, e) = event("safety-text");
     let hostile = "E, A\rXXP 1 3\r### ";
     for (args, option) in [
         (vec!["player", "add", &e, "--name", hostile], "--name"),
@@ -195,7 +195,7 @@ fn values_are_checked_when_set() {
         assert!(stderr.starts_with(message), "{args:?}: {stderr}");
         assert!(!ev.exists(), "{args:?} left a file");
     }
-    let (ev, e) = event("safety-values-set");
+    let (_dir, ev, e) = event("safety-values-set");
     for (args, message) in [
         (
             vec!["event", "set", &e, "--start", "2026-02-30"],
@@ -246,7 +246,7 @@ fn values_are_checked_when_set() {
 /// Item 15: silent surprises are gone.
 #[test]
 fn no_silent_surprises() {
-    let (ev, e) = event("safety-surprises");
+    let (_dir, ev, e) = event("safety-surprises");
     ok(&["pair", &e]);
     ok(&["result", &e, "1", "1", "1-0"]);
     ok(&["result", &e, "1", "2", "1/2"]);

@@ -134,8 +134,7 @@ fn expected_output(boards: &[(Tpn, Tpn, Outcome)], bye: Option<Tpn>) -> String {
 }
 
 fn replay(name: &str, players: Tpn, rounds: &[&str]) {
-    let dir = std::env::temp_dir().join(format!("arbiter-italo-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = arbiter_store::testing::scratch(&format!("italo-{name}"));
     let mut t = tournament(players, rounds.len() as u32);
     for (i, text) in rounds.iter().enumerate() {
         let (boards, bye) = parse_round(text);
@@ -226,8 +225,7 @@ fn human_boards(path: &Path) -> Vec<(Tpn, Tpn)> {
 /// the Dutch one: spec 06 §5 example 1, round 2 after round 1's results.
 #[test]
 fn a_custom_swiss_file_is_paired_with_italo_swiss() {
-    let dir = std::env::temp_dir().join(format!("arbiter-italo-custom-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = arbiter_store::testing::scratch("italo-custom");
     let mut t = tournament(8, 3);
     t.info.name = "Giocatori".into();
     t.system = Some("CUSTOM_SWISS".into());

@@ -8,7 +8,7 @@
 mod engine_support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use arbiter_model::{ByeKind, Colour, Outcome, Points, RoundEntry, Tournament, Tpn};
@@ -181,10 +181,8 @@ fn check(flag: &str, t: &Tournament, dir: &Path) -> String {
     String::from_utf8(run.stdout).unwrap()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> arbiter_store::testing::Scratch {
+    arbiter_store::testing::scratch(name)
 }
 
 /// Plays a whole round robin through the engine; returns the rounds paired.

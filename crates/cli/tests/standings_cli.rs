@@ -234,8 +234,7 @@ fn errors_have_exit_codes_and_messages() {
 
 #[test]
 fn team_classification_from_team_records() {
-    let dir = std::env::temp_dir().join(format!("arbiter-standings-teams-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = arbiter_store::testing::scratch("standings-teams");
     let mut src =
         std::fs::read_to_string(corpus().join("dutch/small-1039296010.trf")).expect("read");
     for (name, first) in [("Alpha", 1), ("Beta", 5)] {
@@ -285,8 +284,7 @@ fn team_classification_from_team_records() {
 /// pair shares place 2 on 0.5 and the loser is fourth.
 #[test]
 fn standings_of_an_event() {
-    let dir = std::env::temp_dir().join(format!("arbiter-standings-event-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = arbiter_store::testing::scratch("standings-event");
     let event = dir.join("club.arb");
     let _ = std::fs::remove_file(&event);
     let ev = event.to_str().expect("path");

@@ -20,14 +20,39 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-/// A fresh, empty folder for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir()
-        .join("arbiter-tests")
-        .join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create a scratch folder");
-    dir
+/// A fresh, empty folder for one test, removed with everything in it when
+/// the value is dropped (so test runs leave no folders behind).
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A [`Scratch`] folder in the system's temporary folder, its name
+/// starting with `arbiter-NAME-`.
+pub fn scratch(name: &str) -> Scratch {
+    scratch_in(&std::env::temp_dir(), name)
+}
+
+/// A [`Scratch`] folder inside `parent`, its name starting with
+/// `arbiter-NAME-`.
+pub fn scratch_in(parent: &Path, name: &str) -> Scratch {
+    std::fs::create_dir_all(parent).expect("create the scratch parent folder");
+    tempfile::Builder::new()
+        .prefix(&format!("arbiter-{name}-"))
+        .tempdir_in(parent)
+        .map(Scratch)
+        .expect("create a scratch folder")
 }
 
 /// A PostgreSQL server the tests may create databases on.

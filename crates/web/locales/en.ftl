@@ -28,6 +28,7 @@ events-col-file = Address
 
 live-connected = Live
 live-offline = Offline: reconnecting…
+live-unsent = Changed here, not sent yet
 
 login-title = Log in
 login-name = User name
@@ -185,6 +186,7 @@ admin-result-keys = Keys: 1 = 1-0, 0 = 0-1, = or 5 = ½-½, + = +/-, - = -/+, * 
 admin-result-saved = Recorded board
 admin-result-corrected = Corrected board
 admin-round-complete = Every board has its result.
+admin-result-team-board = A board is match.board: 2.1 is board 1 of match 2.
 admin-details = Event details
 admin-details-set = The details are recorded.
 admin-keep-empty = Empty fields keep their value.

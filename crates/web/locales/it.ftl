@@ -27,6 +27,7 @@ events-col-file = Indirizzo
 
 live-connected = In diretta
 live-offline = Non in linea: riconnessione…
+live-unsent = Modificato qui, non ancora inviato
 
 login-title = Accesso
 login-name = Nome utente
@@ -184,6 +185,7 @@ admin-result-keys = Tasti: 1 = 1-0, 0 = 0-1, = o 5 = ½-½, + = +/-, - = -/+, * 
 admin-result-saved = Registrata la scacchiera
 admin-result-corrected = Corretta la scacchiera
 admin-round-complete = Tutte le scacchiere hanno il risultato.
+admin-result-team-board = Una scacchiera è incontro.scacchiera: 2.1 è la scacchiera 1 dell'incontro 2.
 admin-details = Dati del torneo
 admin-details-set = I dati sono registrati.
 admin-keep-empty = I campi vuoti restano invariati.

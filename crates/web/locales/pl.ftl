@@ -29,6 +29,7 @@ events-col-file = Adres
 
 live-connected = Na żywo
 live-offline = Brak połączenia: ponawianie…
+live-unsent = Zmienione tutaj, jeszcze nie wysłane
 
 login-title = Logowanie
 login-name = Nazwa użytkownika
@@ -186,6 +187,7 @@ admin-result-keys = Klawisze: 1 = 1-0, 0 = 0-1, = lub 5 = ½-½, + = +/-, - = -/
 admin-result-saved = Zapisano szachownicę
 admin-result-corrected = Poprawiono szachownicę
 admin-round-complete = Wszystkie szachownice mają wynik.
+admin-result-team-board = Szachownica to mecz.szachownica: 2.1 to szachownica 1 meczu 2.
 admin-details = Dane turnieju
 admin-details-set = Dane zapisano.
 admin-keep-empty = Puste pola pozostają bez zmian.

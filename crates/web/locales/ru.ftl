@@ -29,6 +29,7 @@ events-col-file = Адрес
 
 live-connected = В эфире
 live-offline = Нет связи: переподключение…
+live-unsent = Изменено здесь, ещё не отправлено
 
 login-title = Вход
 login-name = Имя пользователя
@@ -186,6 +187,7 @@ admin-result-keys = Клавиши: 1 = 1-0, 0 = 0-1, = или 5 = ½-½, + = +/
 admin-result-saved = Записана доска
 admin-result-corrected = Исправлена доска
 admin-round-complete = У всех досок есть результат.
+admin-result-team-board = Доска — это матч.доска: 2.1 — доска 1 матча 2.
 admin-details = Данные турнира
 admin-details-set = Данные записаны.
 admin-keep-empty = Пустые поля не меняются.

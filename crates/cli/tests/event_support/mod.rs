@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
+pub use arbiter_store::testing::Scratch;
+
 pub mod fields;
 
 /// The binary under test.
@@ -13,12 +15,10 @@ pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_arbiter")
 }
 
-/// A fresh scratch folder for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
+/// A fresh scratch folder for one test under the target's temporary
+/// folder, removed when dropped.
+pub fn scratch(name: &str) -> Scratch {
+    arbiter_store::testing::scratch_in(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }
 
 /// Runs `arbiter ARGS` and returns its output.
@@ -154,4 +154,36 @@ pub fn assert_reference_agrees(trf: &Path, rounds: u32) {
         "the checker disagrees:\n{report}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A file of `../shared/corpus` (`teams/NAME.trf`); fails the test when the
+/// shared corpus is missing.
+pub fn corpus_file(relative: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus")
+        .join(relative);
+    assert!(
+        p.is_file(),
+        "{} is missing: the shared corpus is needed",
+        p.display()
+    );
+    p
+}
+
+/// Writes a copy of the TRF `source` (lines ending with CR) to `target`
+/// with `edits` made: `(line, old, new)` replaces the first `old` of that
+/// 1-based line, which must hold it; `extra` lines are added at the end.
+pub fn edited_trf(source: &Path, target: &Path, edits: &[(usize, &str, &str)], extra: &[&str]) {
+    let text = std::fs::read_to_string(source).expect("a readable TRF");
+    let mut lines: Vec<String> = text.split('\r').map(str::to_string).collect();
+    for &(n, old, new) in edits {
+        let line = &mut lines[n - 1];
+        assert!(line.contains(old), "line {n} has no {old:?}: {line:?}");
+        *line = line.replacen(old, new, 1);
+    }
+    if lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines.extend(extra.iter().map(|l| l.to_string()));
+    std::fs::write(target, lines.join("\r") + "\r").expect("a TRF written");
 }

@@ -313,12 +313,8 @@ fn io_error(path: &Path, e: &io::Error) -> StoreError {
 mod tests {
     use super::*;
 
-    fn folder(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("arbiter-create-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    fn folder(name: &str) -> crate::testing::Scratch {
+        crate::testing::scratch(&format!("create-{name}"))
     }
 
     /// Each placement on its own: exactly one of eight racing threads gives

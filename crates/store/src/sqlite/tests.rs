@@ -31,7 +31,8 @@ fn files_in(dir: &Path) -> Vec<String> {
 
 #[test]
 fn appends_and_reads_back() {
-    let path = scratch("sqlite-basic").join("a.arb");
+    let dir = scratch("sqlite-basic");
+    let path = dir.join("a.arb");
     let mut s = SqliteStore::create(&path).unwrap();
     assert_eq!(
         s.append(0, "arbiter new", &[created("Open")]).unwrap(),
@@ -49,7 +50,8 @@ fn appends_and_reads_back() {
 
 #[test]
 fn the_journal_refuses_updates_and_deletes() {
-    let path = scratch("sqlite-append-only").join("b.arb");
+    let dir = scratch("sqlite-append-only");
+    let path = dir.join("b.arb");
     let mut s = SqliteStore::create_with(&path, "new", &[created("X")]).unwrap();
     assert!(s.conn.execute("DELETE FROM journal", []).is_err());
     assert!(s.conn.execute("UPDATE journal SET kind = 'x'", []).is_err());
@@ -279,7 +281,8 @@ fn create_from_keeps_seqs_commands_times_and_lines() {
 
 #[test]
 fn a_watch_sees_what_other_connections_append() {
-    let path = scratch("sqlite-watch").join("ev.arb");
+    let dir = scratch("sqlite-watch");
+    let path = dir.join("ev.arb");
     let mut writer = SqliteStore::create_with(&path, "new", &[created("Open")]).unwrap();
     let mut watch = SqliteWatch::new(&path).unwrap();
     assert_eq!(watch.last_seq(), 1);

@@ -6,15 +6,16 @@ use std::collections::HashMap;
 
 use arbiter_desk::{Desk, DeskError, NewEvent, PlayerForm, SectionForm};
 use askama::Template;
-use axum::extract::{Form, Path, Query, State};
+use axum::extract::{Form, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 
+use super::admitted::{AdminEvent, AdminRound, AdminSection};
 use super::public::{RoundLines, SectionNav, round_lines, shown_result};
 use super::{Chrome, html};
 use crate::accounts::{Role, Session};
 use crate::context::Ctx;
-use crate::data_dir::{EventName, check_name};
+use crate::data_dir::EventName;
 use crate::error::{Message, WebError};
 use crate::events::{desk_error, origin, status_of};
 use crate::i18n::Tr;
@@ -36,18 +37,6 @@ pub fn require_login(ctx: &Ctx) -> Result<&Session, Box<Response>> {
     ctx.session
         .as_ref()
         .ok_or_else(|| Box::new(redirect("/login")))
-}
-
-/// The session, if it may manage `event`.
-pub(super) fn authorize<'c>(ctx: &'c Ctx, event: &EventName) -> Result<&'c Session, Box<Response>> {
-    let session = require_login(ctx)?;
-    if session.user.may_manage(event) {
-        Ok(session)
-    } else {
-        Err(Box::new(
-            WebError::new(StatusCode::FORBIDDEN, Message::Key("error-forbidden")).into_response(),
-        ))
-    }
 }
 
 /// A refused command, shown on the page it came from: what was refused in
@@ -247,27 +236,18 @@ async fn event_page(
 pub async fn event_home(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
-    event_page(&app, &ctx, &event, None, None).await
+    event_page(&app, &ctx, &at.event, None, None).await
 }
 
 /// `POST /admin/e/{event}/section`: a new section.
 pub async fn add_section(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    AdminEvent { event, user }: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let code = field(&f, "code").unwrap_or_default();
     let form = section_form(&f);
     let who = origin(&user, &format!("section add {code}"));
@@ -282,14 +262,9 @@ pub async fn add_section(
 pub async fn details(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    AdminEvent { event, user }: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let form = arbiter_desk::EventDetailsForm {
         name: field(&f, "name"),
         city: field(&f, "city"),
@@ -316,13 +291,8 @@ pub async fn details(
 pub async fn undo(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    AdminEvent { event, user }: AdminEvent,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let who = origin(&user, "undo");
     match command(&app, &event, move |d| d.undo(&who)).await? {
         Ok(u) => {
@@ -345,13 +315,9 @@ struct LogPage {
 pub async fn log(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    AdminEvent { event, .. }: AdminEvent,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
-    let (_, commands) = super::public::query(&app, &name, |d| d.log()).await?;
+    let (_, commands) = super::public::query(&app, event.as_str(), |d| d.log()).await?;
     let title = format!("{event} — {}", ctx.tr.t("admin-log"));
     Ok(html(&LogPage {
         chrome: Chrome::new(&ctx, title),
@@ -456,13 +422,8 @@ pub(super) async fn section_page(
 pub async fn section_home(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    AdminSection { event, section, .. }: AdminSection,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
     section_page(&app, &ctx, &event, &section, None, None, Fields::new()).await
 }
 
@@ -501,7 +462,7 @@ impl SectionPage {
 async fn section_command<T: Send + 'static>(
     app: AppState,
     ctx: Ctx,
-    at: (String, String),
+    at: AdminSection,
     f: Fields,
     action: String,
     run: impl FnOnce(&mut Desk, &arbiter_desk::Origin, &str, &Fields) -> Result<T, DeskError>
@@ -512,7 +473,7 @@ async fn section_command<T: Send + 'static>(
     page_command(SectionPage::Overview, app, ctx, at, f, action, run, done).await
 }
 
-/// One section command from a form: authorize, run, then show `page` with
+/// One section command from a form: run, then show `page` with
 /// what happened (or the refusal, the form kept) — or the response `done`
 /// makes.
 #[allow(clippy::too_many_arguments)]
@@ -520,7 +481,11 @@ pub(super) async fn page_command<T: Send + 'static>(
     page: SectionPage,
     app: AppState,
     ctx: Ctx,
-    (name, section): (String, String),
+    AdminSection {
+        event,
+        section,
+        user,
+    }: AdminSection,
     f: Fields,
     action: String,
     run: impl FnOnce(&mut Desk, &arbiter_desk::Origin, &str, &Fields) -> Result<T, DeskError>
@@ -528,12 +493,6 @@ pub(super) async fn page_command<T: Send + 'static>(
     + 'static,
     done: impl FnOnce(&Ctx, T) -> Result<Response, String>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let who = origin(&user, &action);
     let (sec, fields) = (section.clone(), f.clone());
     let at = (&event, section.as_str());
@@ -592,14 +551,14 @@ fn round_field(f: &Fields, name: &str) -> Result<Option<u32>, DeskError> {
 pub async fn add_player(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let action = format!("player add --section {section}");
+    let action = format!("player add --section {}", at.section);
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, f| d.add_player(who, Some(sec), &player_form(f)),
@@ -611,14 +570,14 @@ pub async fn add_player(
 pub async fn import_players(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let action = format!("player import --section {section}");
+    let action = format!("player import --section {}", at.section);
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, f| {
@@ -638,14 +597,14 @@ pub async fn import_players(
 pub async fn settings(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let action = format!("section set {section}");
+    let action = format!("section set {}", at.section);
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, f| d.configure_section(who, sec, &section_form(f)),
@@ -658,7 +617,7 @@ pub async fn settings(
 pub async fn update_player(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = format!(
@@ -668,7 +627,7 @@ pub async fn update_player(
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, _sec, f| d.update_player(who, id_field(f, "player")?, &player_form(f)),
@@ -682,7 +641,7 @@ pub async fn update_player(
 pub async fn withdraw(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Query(q): Query<Fields>,
     Form(mut f): Form<Fields>,
 ) -> Result<Response, WebError> {
@@ -696,7 +655,7 @@ pub async fn withdraw(
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         move |d, who, _sec, f| {
@@ -723,14 +682,14 @@ pub async fn withdraw(
 pub async fn bye(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = format!("bye {}", f.get("player").cloned().unwrap_or_default());
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, _sec, f| {
@@ -752,14 +711,14 @@ pub async fn bye(
 pub async fn forbid(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = "forbid".to_string();
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, _sec, f| d.forbid(who, id_field(f, "a")?, id_field(f, "b")?),
@@ -779,14 +738,14 @@ pub async fn forbid(
 pub async fn check_in(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = "check-in".to_string();
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, f| {
@@ -814,15 +773,15 @@ pub async fn check_in(
 pub async fn pair(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let (e, s) = (name.clone(), section.clone());
-    let action = format!("pair --section {section}");
+    let (e, s) = (at.event.clone(), at.section.clone());
+    let action = format!("pair --section {s}");
     section_command(
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, f| match f.get("key") {
@@ -843,16 +802,14 @@ pub async fn pair(
 pub async fn set_pairing(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section, round)): Path<(String, String, String)>,
+    AdminRound {
+        event,
+        section,
+        round: number,
+        user,
+    }: AdminRound,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
-    let number = super::public::round_number(&round)?;
     let override_rules = f.get("override").is_some_and(|v| v == "on");
     let who = origin(
         &user,
@@ -906,31 +863,48 @@ struct RoundAdminPage {
     chrome: Chrome,
     nav: SectionNav,
     round: RoundLines,
-    next_empty: u32,
+    quick: QuickEntry,
+}
+
+/// The keyboard entry of a round page (`templates/quick_entry.html`, the
+/// script's fast result entry): where results are posted and the board
+/// it starts on.
+pub(super) struct QuickEntry {
+    /// `…/round/{r}/result` or `…/matches/{r}/result`.
+    pub action: String,
+    /// The key of the first board without a result (`3`; `2.1` for board
+    /// 1 of match 2), empty when every board has one.
+    pub next: String,
+    /// The boards of team matches: a board is `match.board`.
+    pub teams: bool,
 }
 
 pub async fn round_home(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section, round)): Path<(String, String, String)>,
+    AdminRound {
+        event,
+        section,
+        round: number,
+        ..
+    }: AdminRound,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
-    let number = super::public::round_number(&round)?;
     let sec = section.clone();
-    let (_, (view, summary)) = super::public::query(&app, &name, move |d| {
+    let (_, (view, summary)) = super::public::query(&app, event.as_str(), move |d| {
         Ok((d.pairings(Some(&sec), Some(number))?, d.summary()))
     })
     .await?;
     let lines = round_lines(&ctx.tr, &view, number);
-    let next_empty = lines
-        .boards
-        .iter()
-        .find(|b| b.result.is_empty())
-        .map_or(0, |b| b.number);
+    let quick = QuickEntry {
+        action: format!("/admin/e/{event}/{section}/round/{number}/result"),
+        next: lines
+            .boards
+            .iter()
+            .find(|b| b.result.is_empty())
+            .map(|b| b.number.to_string())
+            .unwrap_or_default(),
+        teams: false,
+    };
     let nav = SectionNav {
         event: event.to_string(),
         event_name: summary.info.name.clone(),
@@ -954,7 +928,7 @@ pub async fn round_home(
         chrome: Chrome::new(&ctx, title).live(&event),
         nav,
         round: lines,
-        next_empty,
+        quick,
     };
     // The boards follow results typed elsewhere (the CLI, another arbiter).
     Ok(super::live_html(&ctx, &page, page.as_live()))
@@ -965,16 +939,14 @@ pub async fn round_home(
 pub async fn result(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section, round)): Path<(String, String, String)>,
+    AdminRound {
+        event,
+        section,
+        round: number,
+        user,
+    }: AdminRound,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
-    let number = super::public::round_number(&round)?;
     let board = field(&f, "board").unwrap_or_default();
     let code = field(&f, "result").unwrap_or_default();
     let who = origin(
@@ -1010,16 +982,11 @@ pub async fn result(
 /// only).
 pub async fn players_csv(
     State(app): State<AppState>,
-    ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    AdminSection { event, section, .. }: AdminSection,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
     let sec = section.clone();
-    let (_, text) = super::public::query(&app, &name, move |d| d.players_csv(Some(&sec))).await?;
+    let (_, text) =
+        super::public::query(&app, event.as_str(), move |d| d.players_csv(Some(&sec))).await?;
     Ok((
         [
             (

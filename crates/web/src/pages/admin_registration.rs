@@ -10,11 +10,12 @@ use std::collections::HashMap;
 use arbiter_desk::{Desk, DeskError, Holder, Origin, RegistrationList, RegistrationSettingsForm};
 use arbiter_model::journal::{Likeness, Standing};
 use askama::Template;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::admin::{Refusal, authorize, command};
+use super::admin::{Refusal, command};
+use super::admitted::AdminEvent;
 use super::{Chrome, html};
 use crate::context::Ctx;
 use crate::data_dir::EventName;
@@ -196,30 +197,21 @@ async fn queue_page(
 pub async fn queue(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
-    queue_page(&app, &ctx, &event, None, None).await
+    queue_page(&app, &ctx, &at.event, None, None).await
 }
 
-/// One decision or setting from a form: authorize, run the desk command,
+/// One decision or setting from a form: run the desk command,
 /// then the queue with what happened (or the refusal).
 async fn queue_command<T: Send + 'static>(
     app: AppState,
     ctx: Ctx,
-    name: String,
+    AdminEvent { event, user }: AdminEvent,
     action: String,
     run: impl FnOnce(&mut Desk, &Origin) -> Result<T, DeskError> + Send + 'static,
     notice: impl FnOnce(&Tr, T) -> String,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let who = origin(&user, &action);
     match command(&app, &event, move |d| run(d, &who)).await? {
         Ok(outcome) => {
@@ -235,7 +227,7 @@ async fn queue_command<T: Send + 'static>(
 pub async fn settings(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let keep_or = |name: &str| field(&f, name).filter(|v| !v.is_empty());
@@ -253,7 +245,7 @@ pub async fn settings(
     queue_command(
         app,
         ctx,
-        name,
+        at,
         "registration set".into(),
         move |d, who| d.configure_registration(who, &form),
         |tr, _| tr.t("admin-registration-set"),
@@ -266,7 +258,7 @@ pub async fn settings(
 pub async fn decide(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let number = field(&f, "number").unwrap_or_default();
@@ -278,7 +270,7 @@ pub async fn decide(
     queue_command(
         app,
         ctx,
-        name,
+        at,
         format!("registration {action} {number}"),
         move |d, who| {
             let n: u32 = number.parse().map_err(|_| {

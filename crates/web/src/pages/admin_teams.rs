@@ -11,15 +11,16 @@ use arbiter_desk::{Desk, DeskError, PlayerRef, TeamForm};
 use arbiter_model::journal::GameResult;
 use arbiter_model::team::ForfeitResult;
 use askama::Template;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 
-use super::admin::{Fields, Refusal, SectionPage, authorize, command, field, page_command};
-use super::public::{SectionNav, nav, points, query, round_number, shown_result};
+use super::admin::{Fields, QuickEntry, Refusal, SectionPage, command, field, page_command};
+use super::admitted::{AdminRound, AdminSection};
+use super::public::{SectionNav, nav, points, query, shown_result};
 use super::{Chrome, html, live_html};
 use crate::context::Ctx;
-use crate::data_dir::{EventName, check_name};
+use crate::data_dir::EventName;
 use crate::error::WebError;
 use crate::events::{desk_error, origin};
 use crate::i18n::Tr;
@@ -172,13 +173,8 @@ pub(super) async fn teams_page(
 pub async fn teams_home(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    AdminSection { event, section, .. }: AdminSection,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
     teams_page(&app, &ctx, (&event, &section), None, None, Fields::new()).await
 }
 
@@ -194,19 +190,20 @@ fn team_field(f: &Fields, name: &str) -> Result<u32, DeskError> {
 pub async fn add_team(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = format!(
-        "team add --name {:?} --players {} --section {section}",
+        "team add --name {:?} --players {} --section {}",
         f.get("name").cloned().unwrap_or_default(),
-        f.get("players").cloned().unwrap_or_default()
+        f.get("players").cloned().unwrap_or_default(),
+        at.section
     );
     page_command(
         SectionPage::Teams,
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, f| {
@@ -237,7 +234,7 @@ pub async fn add_team(
 pub async fn lineup(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = format!(
@@ -250,7 +247,7 @@ pub async fn lineup(
         SectionPage::Teams,
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, _sec, f| {
@@ -280,7 +277,7 @@ pub async fn lineup(
 pub async fn team_out(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let team = f.get("team").cloned().unwrap_or_default();
@@ -295,7 +292,7 @@ pub async fn team_out(
         SectionPage::Teams,
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         move |d, who, _sec, f| {
@@ -327,7 +324,7 @@ pub async fn team_out(
 pub async fn team_tags(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let mut action = format!("team update {}", f.get("team").cloned().unwrap_or_default());
@@ -340,7 +337,7 @@ pub async fn team_tags(
         SectionPage::Teams,
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, _sec, f| {
@@ -371,16 +368,16 @@ pub async fn team_tags(
 pub async fn pair_matches(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    at: AdminSection,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let (e, s) = (name.clone(), section.clone());
-    let action = format!("pair --section {section}");
+    let (e, s) = (at.event.clone(), at.section.clone());
+    let action = format!("pair --section {s}");
     page_command(
         SectionPage::Teams,
         app,
         ctx,
-        (name, section),
+        at,
         f,
         action,
         |d, who, sec, _f| d.pair_next_matches(who, Some(sec)),
@@ -407,6 +404,7 @@ struct TeamRoundAdminPage {
     bye: Option<String>,
     /// `(code, shown)` of each board result.
     results: Vec<(&'static str, String)>,
+    quick: QuickEntry,
     error: Option<Refusal>,
 }
 
@@ -519,16 +517,28 @@ async fn round_page(
         nav.event_name,
         tr.tn("round-title", "round", round)
     );
+    let matches: Vec<MatchEntry> = view.matches.iter().map(|m| match_entry(&tr, m)).collect();
+    let quick = QuickEntry {
+        action: format!("{}/result", back_office_round(event, section, round)),
+        next: matches
+            .iter()
+            .flat_map(|m| m.boards.iter().map(move |b| (m.number, b)))
+            .find(|(_, b)| b.open && b.result.is_empty())
+            .map(|(m, b)| format!("{m}.{}", b.board))
+            .unwrap_or_default(),
+        teams: true,
+    };
     let page = TeamRoundAdminPage {
         chrome: Chrome::new(ctx, title).live(event),
         nav,
         round,
-        matches: view.matches.iter().map(|m| match_entry(&tr, m)).collect(),
+        matches,
         bye: view.bye.as_ref().map(|(s, _)| s.team.name.clone()),
         results: BOARD_RESULTS
             .into_iter()
             .map(|r| (r.code(), shown_result(Some(r))))
             .collect(),
+        quick,
         error,
     };
     // The boards follow results typed elsewhere (the CLI, another arbiter).
@@ -541,14 +551,13 @@ async fn round_page(
 pub async fn round_home(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section, round)): Path<(String, String, String)>,
+    AdminRound {
+        event,
+        section,
+        round: number,
+        ..
+    }: AdminRound,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
-    let number = round_number(&round)?;
     round_page(&app, &ctx, (&event, &section), number, None).await
 }
 
@@ -565,16 +574,14 @@ fn number_field(f: &Fields, name: &str) -> Result<u32, DeskError> {
 pub async fn board_result(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section, round)): Path<(String, String, String)>,
+    AdminRound {
+        event,
+        section,
+        round: number,
+        user,
+    }: AdminRound,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
-    let number = round_number(&round)?;
     let text = |k: &str| field(&f, k).unwrap_or_default();
     let who = origin(
         &user,
@@ -621,16 +628,14 @@ fn back_office_round(event: &EventName, section: &str, round: u32) -> String {
 pub async fn forfeit(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section, round)): Path<(String, String, String)>,
+    AdminRound {
+        event,
+        section,
+        round: number,
+        user,
+    }: AdminRound,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
-    let number = round_number(&round)?;
     let who = origin(
         &user,
         &format!(

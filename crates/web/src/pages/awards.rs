@@ -14,7 +14,8 @@ use axum::extract::{Form, Path, State};
 use axum::response::{IntoResponse, Json, Response};
 use fluent_bundle::FluentArgs;
 
-use super::admin::{Fields, Refusal, authorize, command, field};
+use super::admin::{Fields, Refusal, command, field};
+use super::admitted::AdminEvent;
 use super::public::{SectionNav, nav, query};
 use super::{Chrome, html, live_html};
 use crate::context::Ctx;
@@ -319,13 +320,9 @@ async fn awards_page(
 pub async fn admin_page(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
-    awards_page(&app, &ctx, &event, None, None, Fields::new()).await
+    awards_page(&app, &ctx, &at.event, None, None, Fields::new()).await
 }
 
 /// One awards command from a form of the page: the page again with its
@@ -333,7 +330,7 @@ pub async fn admin_page(
 async fn awards_command<T: Send + 'static>(
     app: AppState,
     ctx: Ctx,
-    name: String,
+    AdminEvent { event, user }: AdminEvent,
     f: Fields,
     action: String,
     run: impl FnOnce(
@@ -345,11 +342,6 @@ async fn awards_command<T: Send + 'static>(
     + 'static,
     done: impl FnOnce(&Tr, T) -> String,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    let user = match authorize(&ctx, &event) {
-        Ok(s) => s.user.name.clone(),
-        Err(r) => return Ok(*r),
-    };
     let who = origin(&user, &action);
     let fields = f.clone();
     match command(&app, &event, move |d| run(d, &who, &fields)).await? {
@@ -368,7 +360,7 @@ async fn awards_command<T: Send + 'static>(
 pub async fn pay(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = format!(
@@ -379,7 +371,7 @@ pub async fn pay(
     awards_command(
         app,
         ctx,
-        name,
+        at,
         f,
         action,
         |d, who, f| {
@@ -409,13 +401,13 @@ pub async fn pay(
 pub async fn set_fees(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     awards_command(
         app,
         ctx,
-        name,
+        at,
         f,
         "fees set".to_string(),
         |d, who, f| {
@@ -435,7 +427,7 @@ pub async fn set_fees(
 pub async fn set_plan(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path(name): Path<String>,
+    at: AdminEvent,
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let action = format!(
@@ -445,7 +437,7 @@ pub async fn set_plan(
     awards_command(
         app,
         ctx,
-        name,
+        at,
         f,
         action,
         |d, who, f| {

@@ -6,14 +6,14 @@
 //! [`Desk::propose_next_round`]: arbiter_desk::Desk::propose_next_round
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 
-use super::admin::{Fields, Refusal, authorize, section_page};
+use super::admin::{Fields, Refusal, section_page};
+use super::admitted::AdminSection;
 use super::public::{RoundLines, SectionNav, nav, query, round_lines};
 use super::{Chrome, html};
 use crate::context::Ctx;
-use crate::data_dir::{EventName, check_name};
 use crate::error::WebError;
 use crate::state::AppState;
 
@@ -29,15 +29,10 @@ struct ProposalPage {
 pub async fn page(
     State(app): State<AppState>,
     ctx: Ctx,
-    Path((name, section)): Path<(String, String)>,
+    AdminSection { event, section, .. }: AdminSection,
 ) -> Result<Response, WebError> {
-    let event = EventName::parse(&name)?;
-    check_name(&section)?;
-    if let Err(r) = authorize(&ctx, &event) {
-        return Ok(*r);
-    }
     let sec = section.clone();
-    let (_, (proposed, nav)) = query(&app, &name, move |d| {
+    let (_, (proposed, nav)) = query(&app, event.as_str(), move |d| {
         Ok((d.propose_next_round(Some(&sec)), nav(d, &sec, "admin", 0)))
     })
     .await?;

@@ -6,8 +6,9 @@ use axum::http::StatusCode;
 
 use crate::common::{TestServer, urlencode};
 
-#[tokio::test]
-async fn arbiters_manage_only_their_events() {
+/// The demo events, and `anna` logged in: an arbiter granted `festival`
+/// only (her session's cookie and CSRF token).
+async fn festival_arbiter() -> (TestServer, String, String) {
     let t = TestServer::with_demo();
     t.add_user("anna", Role::Arbiter);
     t.server
@@ -15,6 +16,12 @@ async fn arbiters_manage_only_their_events() {
         .grant("anna", &arbiter_web::EventName::parse("festival").unwrap())
         .unwrap();
     let (cookie, csrf) = t.login("anna").await;
+    (t, cookie, csrf)
+}
+
+#[tokio::test]
+async fn arbiters_manage_only_their_events() {
+    let (t, cookie, csrf) = festival_arbiter().await;
     let admin = t.get_with("/admin", &[("cookie", &cookie)]).await;
     assert!(admin.body.contains("/admin/e/festival/"));
     assert!(!admin.body.contains("/admin/e/city-open/"));
@@ -398,4 +405,56 @@ async fn details_settings_player_changes_and_manual_pairings() {
         log.body.contains("--override"),
         "the override is in the log"
     );
+}
+
+/// Every back-office page of an event checks, in this order: the event's
+/// and the section's names in the path (404, logged in or not), the
+/// session (none: to the login; another arbiter's event: 403), then the
+/// round number (404).
+#[tokio::test]
+async fn back_office_addresses_check_names_then_the_session_then_the_round() {
+    let (t, cookie, _) = festival_arbiter().await;
+    let pages = [
+        "/admin/e/{e}/",
+        "/admin/e/{e}/log",
+        "/admin/e/{e}/awards",
+        "/admin/e/{e}/registrations",
+        "/admin/e/{e}/{s}/",
+        "/admin/e/{e}/{s}/proposal",
+        "/admin/e/{e}/{s}/players.csv",
+        "/admin/e/{e}/{s}/teams",
+        "/admin/e/{e}/{s}/round/{r}",
+        "/admin/e/{e}/{s}/matches/{r}",
+    ];
+    let at = |page: &str, e: &str, s: &str, r: &str| {
+        page.replace("{e}", e).replace("{s}", s).replace("{r}", r)
+    };
+    for page in pages {
+        let logged_out = t.get(&at(page, "city-open", "main", "1")).await;
+        assert_eq!(logged_out.status, StatusCode::SEE_OTHER, "{page}");
+        assert_eq!(logged_out.header("location"), "/login", "{page}");
+        let bad_event = t.get(&at(page, "-open", "main", "1")).await;
+        assert_eq!(bad_event.status, StatusCode::NOT_FOUND, "{page}");
+        let theirs = t
+            .get_with(&at(page, "city-open", "main", "1"), &[("cookie", &cookie)])
+            .await;
+        assert_eq!(theirs.status, StatusCode::FORBIDDEN, "{page}");
+        if page.contains("{s}") {
+            let bad_section = t.get(&at(page, "festival", "a.b", "1")).await;
+            assert_eq!(bad_section.status, StatusCode::NOT_FOUND, "{page}");
+        }
+        if page.contains("{r}") {
+            let logged_out = t.get(&at(page, "festival", "A", "one")).await;
+            assert_eq!(logged_out.status, StatusCode::SEE_OTHER, "{page}");
+            let bad_round = t
+                .get_with(&at(page, "festival", "A", "one"), &[("cookie", &cookie)])
+                .await;
+            assert_eq!(bad_round.status, StatusCode::NOT_FOUND, "{page}");
+            assert!(
+                bad_round.body.contains("round one"),
+                "{page}: {}",
+                bad_round.body
+            );
+        }
+    }
 }

@@ -9,7 +9,9 @@ use fantoccini::wd::{PrintConfiguration, PrintSize};
 use fantoccini::{Client, Locator};
 
 use crate::common::PASSWORD;
-use crate::common::browser::{Driver, LiveServer, screenshot_dir, shot, text, wait_for_text};
+use crate::common::browser::{
+    Driver, LiveServer, on_fresh, screenshot_dir, shot, text, wait_for_text,
+};
 
 /// Logs `name` in through the login form.
 pub(crate) async fn log_in(client: &Client, server: &LiveServer, name: &str) {
@@ -33,14 +35,9 @@ pub(crate) async fn fill(client: &Client, css: &str, value: &str) {
     el.send_keys(value).await.expect("typed");
 }
 
+/// Clicks `css` (found again if a live swap made it stale).
 pub(crate) async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"));
+    on_fresh(client, css, |el| async move { el.click().await }).await;
 }
 
 async fn print_pdf(client: &Client, name: &str) -> Vec<u8> {

@@ -16,3 +16,4 @@ mod proposal;
 mod registration;
 mod teams;
 mod teams_browser;
+mod unsent_browser;

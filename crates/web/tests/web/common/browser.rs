@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use fantoccini::elements::Element;
+use fantoccini::error::{CmdError, ErrorStatus};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -156,26 +158,33 @@ pub async fn shot(client: &Client, name: &str) {
     std::fs::write(screenshot_dir().join(format!("{name}.png")), png).expect("write screenshot");
 }
 
-/// The text of the first element matching `css`.
-pub async fn text(client: &Client, css: &str) -> String {
-    // A live page swaps its fragments: an element found just before a swap
-    // is stale when its text is read, so that is tried again (a few times).
-    for _ in 0..3 {
+/// Runs `act` on the first element matching `css`. A live page swaps its
+/// fragments: an element found just before a swap is stale when acted on,
+/// so it is found again (a few times).
+pub async fn on_fresh<T, F, Fut>(client: &Client, css: &str, act: F) -> T
+where
+    F: Fn(Element) -> Fut,
+    Fut: Future<Output = Result<T, CmdError>>,
+{
+    for _ in 0..5 {
         let element = client
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("{css}: {e}"));
-        match element.text().await {
-            Ok(text) => return text,
-            Err(fantoccini::error::CmdError::Standard(e))
-                if e.error == fantoccini::error::ErrorStatus::StaleElementReference =>
-            {
-                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        match act(element).await {
+            Ok(done) => return done,
+            Err(CmdError::Standard(e)) if e.error == ErrorStatus::StaleElementReference => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
             }
             Err(e) => panic!("{css}: {e}"),
         }
     }
-    panic!("{css}: the element went stale three times")
+    panic!("{css}: the element went stale five times")
+}
+
+/// The text of the first element matching `css`.
+pub async fn text(client: &Client, css: &str) -> String {
+    on_fresh(client, css, |el| async move { el.text().await }).await
 }
 
 /// Waits (up to `limit`) until `css` matches an element whose text
@@ -192,6 +201,48 @@ pub async fn wait_for_text(client: &Client, css: &str, needle: &str, limit: Dura
             start.elapsed() < limit,
             "{css} did not show {needle:?} within {limit:?}"
         );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// Chooses `value` in the select `css`.
+pub async fn choose(client: &Client, css: &str, value: &str) {
+    on_fresh(
+        client,
+        css,
+        |el| async move { el.select_by_value(value).await },
+    )
+    .await;
+}
+
+/// The current value of the field `css` (what it shows, sent or not).
+pub async fn value(client: &Client, css: &str) -> String {
+    let script = "const f = document.querySelector(arguments[0]); return f ? f.value : null";
+    match client.execute(script, vec![json!(css)]).await {
+        Ok(serde_json::Value::String(v)) => v,
+        other => panic!("{css}: no field ({other:?})"),
+    }
+}
+
+/// When the live page last swapped its fragments (`""`: not yet).
+pub async fn refreshed(client: &Client) -> String {
+    let at = client
+        .execute("return document.body.dataset.refreshed || ''", vec![])
+        .await
+        .expect("refreshed");
+    at.as_str().unwrap_or_default().to_string()
+}
+
+/// Waits (up to `limit`) until the live page has swapped its fragments
+/// since `before` (a [`refreshed`] value); returns the new value.
+pub async fn wait_for_refresh(client: &Client, before: &str, limit: Duration) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let now = refreshed(client).await;
+        if now != before {
+            return now;
+        }
+        assert!(start.elapsed() < limit, "no live refresh within {limit:?}");
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
 }

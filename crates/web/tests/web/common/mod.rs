@@ -200,7 +200,7 @@ impl TestServer {
     /// 2000, ids 3-5 `Nowak, Jan` 1900, `Nowak, Ewa` 1800 and `Nowak,
     /// Piotr` 1700.
     pub fn team_event(&self, name: &str) {
-        use arbiter_desk::{Desk, NewEvent, Origin, PlayerForm, SectionForm, TeamSettingsForm};
+        use arbiter_desk::{Desk, NewEvent, Origin, SectionForm, TeamSettingsForm};
         let origin = Origin::new("test");
         let request = NewEvent {
             name: "Family Cup".into(),
@@ -220,21 +220,83 @@ impl TestServer {
             },
         };
         let (mut desk, _) = Desk::create(&self.event_path(name), &origin, &request).expect("event");
-        for (player, rating) in [
-            ("Rossi, Anna", 2100),
-            ("Rossi, Luca", 2000),
-            ("Nowak, Jan", 1900),
-            ("Nowak, Ewa", 1800),
-            ("Nowak, Piotr", 1700),
+        add_players(
+            &mut desk,
+            &[
+                ("Rossi, Anna", 2100),
+                ("Rossi, Luca", 2000),
+                ("Nowak, Jan", 1900),
+                ("Nowak, Ewa", 1800),
+                ("Nowak, Piotr", 1700),
+            ],
+        );
+    }
+
+    /// Event `name` as [`TestServer::team_event`] with four more players
+    /// (ids 6-9: `Bianchi, Sara` 1650, `Bianchi, Marco` 1600, `Petrov,
+    /// Olga` 1550, `Petrov, Ivan` 1500), four teams of two named after
+    /// their family — Rossi (1, 2), Nowak (3, 4), Bianchi (6, 7), Petrov
+    /// (8, 9) — and round 1 paired: two matches of two boards, no result.
+    pub fn paired_team_round(&self, name: &str) {
+        use arbiter_desk::{Desk, Origin, TeamForm};
+        self.team_event(name);
+        let origin = Origin::new("test");
+        let mut desk = Desk::open(&self.event_path(name)).expect("event");
+        add_players(
+            &mut desk,
+            &[
+                ("Bianchi, Sara", 1650),
+                ("Bianchi, Marco", 1600),
+                ("Petrov, Olga", 1550),
+                ("Petrov, Ivan", 1500),
+            ],
+        );
+        for (team, players) in [
+            ("Rossi", "1,2"),
+            ("Nowak", "3,4"),
+            ("Bianchi", "6,7"),
+            ("Petrov", "8,9"),
         ] {
-            let form = PlayerForm {
-                name: Some(player.into()),
-                rating: Some(rating.to_string()),
-                ..PlayerForm::default()
+            let form = TeamForm {
+                name: Some(team.into()),
+                family: Some(team.into()),
+                players: Some(players.into()),
+                captain: None,
+                tag: Vec::new(),
             };
-            desk.add_player(&origin, Some("main"), &form)
-                .expect("player added");
+            desk.add_team(&origin, Some("main"), &form)
+                .expect("team added");
         }
+        desk.pair_next_matches(&origin, Some("main"))
+            .expect("round 1 paired");
+    }
+
+    /// Event `name`, "Rapid", an individual section `main` of 3 rounds with
+    /// four players (ids 1-4, rated 2200 down to 1900) and round 1 paired:
+    /// boards 1 and 2, no result.
+    pub fn paired_round(&self, name: &str) {
+        use arbiter_desk::{Desk, NewEvent, Origin, SectionForm};
+        let origin = Origin::new("test");
+        let request = NewEvent {
+            name: "Rapid".into(),
+            section: "main".into(),
+            config: SectionForm {
+                rounds: Some("3".into()),
+                ..SectionForm::default()
+            },
+        };
+        let (mut desk, _) = Desk::create(&self.event_path(name), &origin, &request).expect("event");
+        add_players(
+            &mut desk,
+            &[
+                ("Rossi, Mario", 2200),
+                ("Nowak, Jan", 2100),
+                ("Ivanova, Olga", 2000),
+                ("Bianchi, Luca", 1900),
+            ],
+        );
+        desk.pair_next_round(&origin, Some("main"))
+            .expect("round 1 paired");
     }
 
     /// Adds an account with [`PASSWORD`].
@@ -267,6 +329,20 @@ impl TestServer {
             .expect("session cookie");
         let admin = self.get_with("/admin", &[("cookie", &cookie)]).await;
         (cookie, admin.csrf_field())
+    }
+}
+
+/// Registers `players` (name, FIDE rating) in section `main`, in order.
+fn add_players(desk: &mut arbiter_desk::Desk, players: &[(&str, u16)]) {
+    let origin = arbiter_desk::Origin::new("test");
+    for (name, rating) in players {
+        let form = arbiter_desk::PlayerForm {
+            name: Some((*name).into()),
+            rating: Some(rating.to_string()),
+            ..arbiter_desk::PlayerForm::default()
+        };
+        desk.add_player(&origin, Some("main"), &form)
+            .expect("player added");
     }
 }
 
