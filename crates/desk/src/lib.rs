@@ -141,8 +141,8 @@ pub use ratings::{
 };
 pub use registration::{
     Duplicate, EntryFee, FeeChange, FeeLine, FeeNotice, Holder, MAX_ENTRIES, Notice, NoticeKind,
-    OfferedSection, Promoted, RegistrationDecided, RegistrationList, RegistrationOffer, RegistrationRow,
-    RegistrationSet, RegistrationStatus, Submitted,
+    OfferedSection, Promoted, RegistrationDecided, RegistrationList, RegistrationOffer,
+    RegistrationRow, RegistrationSet, RegistrationStatus, Submitted,
 };
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,

@@ -56,8 +56,10 @@ pub struct ServeOptions {
 }
 
 /// Where a server listens unless told otherwise (`--addr`).
-pub const DEFAULT_ADDR: SocketAddr =
-    SocketAddr::V4(std::net::SocketAddrV4::new(std::net::Ipv4Addr::LOCALHOST, 8080));
+pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::LOCALHOST,
+    8080,
+));
 
 /// The demo's back-office account.
 pub const DEMO_USER: (&str, &str) = ("demo", "demo-password");

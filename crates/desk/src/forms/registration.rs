@@ -772,10 +772,20 @@ mod tests {
             assert!(email("email", good).is_ok(), "{good}");
         }
         for bad in [
-            "a@b", "@b.it", "a b@c.it", "a@@b.it", "a@.it", "a@b.", "plain",
+            "a@b",
+            "@b.it",
+            "a b@c.it",
+            "a@@b.it",
+            "a@.it",
+            "a@b.",
+            "plain",
             // A second recipient or a header smuggled in.
-            "a@b.it\r\nBcc: c@d.it", "a@b.it\nSubject: x", "a@b.it,c@d.it", "A <a@b.it>",
-            "\"a\"@b.it", "a;b@c.it",
+            "a@b.it\r\nBcc: c@d.it",
+            "a@b.it\nSubject: x",
+            "a@b.it,c@d.it",
+            "A <a@b.it>",
+            "\"a\"@b.it",
+            "a;b@c.it",
         ] {
             assert_eq!(
                 email("email", bad).unwrap_err().field(),

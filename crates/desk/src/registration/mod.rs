@@ -353,10 +353,7 @@ impl Desk {
 
     /// The entries pending before, wait-listed then, that hold a place now,
     /// each with the notice telling him.
-    fn promoted_since(
-        &self,
-        before: &BTreeMap<u32, Standing>,
-    ) -> Result<Vec<Promoted>, DeskError> {
+    fn promoted_since(&self, before: &BTreeMap<u32, Standing>) -> Result<Vec<Promoted>, DeskError> {
         let reg = &self.state().registration;
         let mut promoted = Vec::new();
         for (n, s) in reg.standings() {

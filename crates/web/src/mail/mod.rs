@@ -137,8 +137,7 @@ impl Mail {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
                 let path = dir.join(format!("{file_stem}.eml"));
-                arbiter_desk::write_file(&path, &message.formatted())
-                    .map_err(|e| e.to_string())?;
+                arbiter_desk::write_file(&path, &message.formatted()).map_err(|e| e.to_string())?;
                 Ok(format!("written to {} (no --smtp)", path.display()))
             }
             Transport::Smtp(smtp) => smtp

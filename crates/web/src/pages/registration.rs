@@ -528,7 +528,9 @@ pub async fn withdraw(
     let who = origin("registrant", "registration withdraw");
     let (e, t, writer) = (event.clone(), token.clone(), app.clone());
     let decided = tokio::task::spawn_blocking(move || {
-        writer.events.write(&e, |d| d.withdraw_registration(&who, &t))
+        writer
+            .events
+            .write(&e, |d| d.withdraw_registration(&who, &t))
     })
     .await
     .map_err(WebError::internal)?
