@@ -4,7 +4,8 @@
 //! the arbiter would have made: requested byes, the pairing, the results.
 //! A round of the file that breaks an absolute criterion (a rematch, a
 //! forbidden pair, a second PAB) is history: it is imported as an override
-//! and reported.
+//! and reported. A team file (310-362) becomes a team section
+//! ([`crate::teams::import`]).
 
 use std::path::Path;
 
@@ -23,10 +24,14 @@ use crate::origin::Origin;
 pub struct TrfImported {
     pub section: String,
     pub players: usize,
+    /// Teams of a team file (0 for individuals).
+    pub teams: usize,
     pub rounds: u32,
     pub system: System,
     /// Rounds imported as overrides, with the criterion they break.
     pub overrides: Vec<(u32, String)>,
+    /// What the import chose where the file is silent.
+    pub assumed: Vec<String>,
 }
 
 impl Desk {
@@ -39,7 +44,11 @@ impl Desk {
         doc: &TrfDocument,
     ) -> Result<(Desk, TrfImported), DeskError> {
         let section = required_text("section", section)?;
-        let (events, journal, imported) = events_of(&doc.tournament, &section)?;
+        let (events, journal, imported) = if doc.tournament.team_section.is_some() {
+            crate::teams::import::events_of(doc, &section)?
+        } else {
+            events_of(&doc.tournament, &section)?
+        };
         Ok((
             Desk::create_folded(path, origin, events, journal)?,
             imported,
@@ -62,8 +71,48 @@ pub fn system_of_file(t: &Tournament) -> Result<System, DeskError> {
     }
 }
 
+/// The first entries of an imported event: the event with the file's
+/// header data, the section, the players (ids = starting ranks).
+pub(crate) fn opening(t: &Tournament, section: &str, config: SectionConfig) -> Vec<Event> {
+    let mut events = vec![
+        Event::EventCreated {
+            name: t.info.name.clone(),
+        },
+        Event::EventConfigured {
+            info: t.info.clone(),
+        },
+        Event::SectionCreated {
+            code: section.to_string(),
+            config,
+        },
+    ];
+    events.extend(t.entrants.iter().map(|e| Event::PlayerRegistered {
+        id: e.player.tpn,
+        section: section.to_string(),
+        player: e.player.clone(),
+    }));
+    events
+}
+
+/// The rounds of the section a file describes, `played` of them paired:
+/// its 142/XXR, at least the rounds played, at most [`MAX_ROUNDS`].
+pub(crate) fn section_rounds(t: &Tournament, played: u32) -> Result<u32, DeskError> {
+    let rounds = t.total_rounds.unwrap_or(played).max(played);
+    if rounds == 0 {
+        return Err(DeskError::malformed(
+            "neither a number of rounds (142/XXR) nor a played round",
+        ));
+    }
+    if rounds > MAX_ROUNDS {
+        return Err(DeskError::size_limit(format!(
+            "{rounds} rounds: a section has at most {MAX_ROUNDS}"
+        )));
+    }
+    Ok(rounds)
+}
+
 /// Checks the free texts of the file's players as registration does.
-fn check_texts(t: &Tournament) -> Result<(), DeskError> {
+pub(crate) fn check_texts(t: &Tournament) -> Result<(), DeskError> {
     free_text("name", &t.info.name)?;
     for e in &t.entrants {
         let p = &e.player;
@@ -83,62 +132,31 @@ fn events_of(
     section: &str,
 ) -> Result<(Vec<Event>, Journal, TrfImported), DeskError> {
     check_texts(t)?;
-    if t.team_section.is_some() {
-        return Err(DeskError::refused(
-            "a team file (team records 310-362) cannot be imported as an event in this \
-             version: create the team section (new --system team-swiss) and register its teams",
-        ));
-    }
     let played = t.rounds_paired();
-    let rounds = t.total_rounds.unwrap_or(played).max(played);
-    if rounds == 0 {
-        return Err(DeskError::malformed(
-            "neither a number of rounds (142/XXR) nor a played round",
-        ));
-    }
-    if rounds > MAX_ROUNDS {
-        return Err(DeskError::size_limit(format!(
-            "{rounds} rounds: a section has at most {MAX_ROUNDS}"
-        )));
-    }
+    let rounds = section_rounds(t, played)?;
     let system = system_of_file(t)?;
     let mut imported = TrfImported {
         section: section.to_string(),
         players: t.entrants.len(),
+        teams: 0,
         rounds: played,
         system,
         overrides: Vec::new(),
+        assumed: Vec::new(),
     };
-    let mut events = vec![
-        Event::EventCreated {
-            name: t.info.name.clone(),
-        },
-        Event::EventConfigured {
-            info: t.info.clone(),
-        },
-        Event::SectionCreated {
-            code: section.to_string(),
-            config: SectionConfig {
-                rounds,
-                system,
-                tiebreaks: t.tiebreaks.clone(),
-                tiebreak_preset: None,
-                scoring: t.scoring,
-                avoid_team_pairings: false,
-                initial_colour: t.initial_colour.unwrap_or(Colour::White),
-                team: None,
-                composition: None,
-            },
-        },
-    ];
+    let config = SectionConfig {
+        rounds,
+        system,
+        tiebreaks: t.tiebreaks.clone(),
+        tiebreak_preset: None,
+        scoring: t.scoring,
+        avoid_team_pairings: false,
+        initial_colour: t.initial_colour.unwrap_or(Colour::White),
+        team: None,
+        composition: None,
+    };
+    let mut events = opening(t, section, config);
     let order: Vec<PlayerId> = t.entrants.iter().map(|e| e.player.tpn).collect();
-    for e in &t.entrants {
-        events.push(Event::PlayerRegistered {
-            id: e.player.tpn,
-            section: section.to_string(),
-            player: e.player.clone(),
-        });
-    }
     for g in &t.forbidden {
         if g.rounds.is_some() {
             return Err(DeskError::refused(
@@ -153,19 +171,7 @@ fn events_of(
     }
     // Folded as we go, to see which rounds break an absolute criterion.
     let mut journal = Journal::default();
-    let fold = |journal: &mut Journal, events: &[Event], from: usize| {
-        let seq = from as u64;
-        journal
-            .extend(
-                events[from..]
-                    .iter()
-                    .cloned()
-                    .enumerate()
-                    .map(|(i, e)| (seq + i as u64 + 1, e)),
-            )
-            .map_err(|(_, e)| DeskError::from(e))
-    };
-    fold(&mut journal, &events, 0)?;
+    fold_from(&mut journal, &events, 0)?;
     for round in 1..=played {
         let RoundOfFile {
             boards,
@@ -175,7 +181,7 @@ fn events_of(
         } = round_of(t, round)?;
         let mut folded = events.len();
         events.extend(byes);
-        fold(&mut journal, &events, folded)?;
+        fold_from(&mut journal, &events, folded)?;
         folded = events.len();
         let sec = journal.state().section(Some(section))?;
         let breach = journal.state().check_round(sec, round, &boards, bye).err();
@@ -205,9 +211,28 @@ fn events_of(
                 result,
             });
         }
-        fold(&mut journal, &events, folded)?;
+        fold_from(&mut journal, &events, folded)?;
     }
     Ok((events, journal, imported))
+}
+
+/// Folds `events[from..]` (numbered after the `from` before them) into
+/// `journal`, validating each.
+pub(crate) fn fold_from(
+    journal: &mut Journal,
+    events: &[Event],
+    from: usize,
+) -> Result<(), DeskError> {
+    let seq = from as u64;
+    journal
+        .extend(
+            events[from..]
+                .iter()
+                .cloned()
+                .enumerate()
+                .map(|(i, e)| (seq + i as u64 + 1, e)),
+        )
+        .map_err(|(_, e)| DeskError::from(e))
 }
 
 /// One round of the file as the arbiter would have entered it.

@@ -487,23 +487,6 @@ fn team_section_settings() {
     );
 }
 
-/// A TRF team file is not imported as an event (yet): refused, no file.
-#[test]
-fn a_team_file_is_not_imported() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/team-swiss/mp2-1421139299.trf"
-    );
-    let doc = arbiter_desk::read_trf(std::path::Path::new(path)).unwrap();
-    let dir = folder();
-    let event = dir.path().join("imported.arb");
-    let Err(e) = Desk::import_trf(&event, &origin(), "main", &doc) else {
-        panic!("a team file was imported");
-    };
-    assert_eq!(e.kind(), ErrorKind::Refused);
-    assert!(!event.exists());
-}
-
 /// On a real file: the teams, the pairing and the results survive closing
 /// and reopening, and the log tells what each command did.
 #[test]

@@ -35,6 +35,9 @@ pub struct TrfDocument {
     /// The `320` record as read: its line and the PAB team of each round
     /// (0 = none), checked against the players' entries by `validate`.
     pub team_pab_rounds: Option<(usize, Vec<u32>)>,
+    /// 1-based line of each `330` record (same order as the team section's
+    /// `forfeited_matches`); empty for a document built in memory.
+    pub team_forfeit_lines: Vec<usize>,
 }
 
 /// A TRF26 `240` record: players who get a bye (or are absent) in a round.

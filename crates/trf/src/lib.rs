@@ -39,6 +39,8 @@ pub use convert::to_trf26;
 pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
 pub use error::{ErrorKind, ReadError, TrfError};
 pub use reader::parse;
+/// A round's 10-column block of record 001 (`  12 w 1`) and where it starts.
+pub use round_block::{block_start, encode as round_cell};
 pub use validate::{TieBreakCodes, validate};
 pub use writable::{WriteError, WriteWarning};
 pub use writer::{LineEnding, Written, write, write_with};

@@ -14,7 +14,7 @@ use crate::text::Line;
 pub(crate) const BLOCK_WIDTH: usize = 10;
 
 /// 1-based column where the block of round `round` starts (its first blank).
-pub(crate) fn block_start(round: usize) -> usize {
+pub fn block_start(round: usize) -> usize {
     90 + BLOCK_WIDTH * (round - 1)
 }
 
@@ -203,7 +203,7 @@ fn decode_opponent(line: &Line, round: usize, col: usize) -> Result<Option<Tpn>,
 
 /// The 10-character block of one entry (`  12 w 1`, `0000 - U`, blanks for
 /// an absence).
-pub(crate) fn encode(entry: &RoundEntry) -> String {
+pub fn encode(entry: &RoundEntry) -> String {
     let (opponent, colour, result) = match *entry {
         RoundEntry::Game {
             opponent,

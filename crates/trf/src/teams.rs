@@ -12,10 +12,12 @@ use arbiter_model::team::{
     BoardColours, ForfeitResult, ForfeitedMatch, MatchPoints, MatchRules, TeamMatches, TeamPab,
     TeamScore, TeamSection, TeamSystem,
 };
-use arbiter_model::{Entrant, Points, RoundEntry, Team, Tournament, Tpn};
+use arbiter_model::{Colour, Entrant, Points, RoundEntry, Team, Tournament, Tpn};
+use std::collections::HashMap;
 
 use crate::document::TrfDocument;
 use crate::error::TrfError;
+use crate::round_block::{colour_column, opponent_column};
 use crate::text::{Line, points_field};
 
 /// The most members a 310 record holds (the 14th at columns 139-142).
@@ -217,7 +219,8 @@ pub(crate) struct TeamRecords {
     pub match_points: Option<MatchPoints>,
     /// 320: the values, the PAB team of each round, the line.
     pub pab: Option<(TeamPab, Vec<u32>, usize)>,
-    pub forfeits: Vec<ForfeitedMatch>,
+    /// 330 records with their line numbers.
+    pub forfeits: Vec<(ForfeitedMatch, usize)>,
 }
 
 impl TeamRecords {
@@ -234,7 +237,7 @@ impl TeamRecords {
                 let (pab, teams) = read_320(line)?;
                 self.pab = Some((pab, teams, line.number));
             }
-            "330" => self.forfeits.push(read_330(line)?),
+            "330" => self.forfeits.push((read_330(line)?, line.number)),
             "352" => self.colours = Some(read_352(line)?),
             "362" => self.match_points = Some(read_362(line)?),
             _ => return Ok(false),
@@ -272,6 +275,7 @@ impl TeamRecords {
         if let Some((_, rounds, line)) = &self.pab {
             doc.team_pab_rounds = Some((*line, rounds.clone()));
         }
+        doc.team_forfeit_lines = self.forfeits.iter().map(|&(_, n)| n).collect();
         t.team_section = Some(TeamSection {
             rules: MatchRules {
                 colours,
@@ -279,7 +283,7 @@ impl TeamRecords {
                 system: system.unwrap_or_default(),
                 pab: self.pab.map(|(pab, _, _)| pab),
             },
-            forfeited_matches: self.forfeits,
+            forfeited_matches: self.forfeits.into_iter().map(|(f, _)| f).collect(),
         });
     }
 }
@@ -436,6 +440,14 @@ pub(crate) fn validate(doc: &TrfDocument) -> Vec<TrfError> {
     let Some(section) = &t.team_section else {
         return errors;
     };
+    let contradictions = check_rosters(doc)
+        .into_iter()
+        .chain(check_forfeit_teams(doc, section))
+        .collect::<Vec<_>>();
+    if !contradictions.is_empty() {
+        errors.extend(contradictions);
+        return errors;
+    }
     let view = match TeamMatches::of(t) {
         Ok(v) => v,
         Err(e) => {
@@ -443,6 +455,7 @@ pub(crate) fn validate(doc: &TrfDocument) -> Vec<TrfError> {
             return errors;
         }
     };
+    errors.extend(check_boards(doc, &view, &section.rules));
     let primary = section.rules.system.primary;
     for total in view.totals(primary) {
         let Some(i) = t.teams.iter().position(|x| x.number == Some(total.tpn)) else {
@@ -501,6 +514,160 @@ pub(crate) fn validate(doc: &TrfDocument) -> Vec<TrfError> {
         }
     }
     errors
+}
+
+/// Column of the `k`-th member (0-based) of a 310 record.
+fn member_column(k: usize) -> usize {
+    74 + 5 * k
+}
+
+/// Every 310 member is a player of the file (a 001 record), on one roster
+/// once (teams.md §1: a player belongs to one team of the event).
+fn check_rosters(doc: &TrfDocument) -> Vec<TrfError> {
+    let t = &doc.tournament;
+    let mut errors = Vec::new();
+    let mut team_of: HashMap<Tpn, u32> = HashMap::new();
+    for (i, team) in t.teams.iter().enumerate() {
+        let line = doc.team_lines.get(i).copied().unwrap_or(0);
+        let number = team.number.unwrap_or_default();
+        for (k, &m) in team.members.iter().enumerate() {
+            let error =
+                |message: String| TrfError::new(line, member_column(k), "team member", message);
+            if t.entrant(m).is_none() {
+                errors.push(error(format!(
+                    "team {number}: starting rank {m} has no player record (001)"
+                )));
+            } else if let Some(&first) = team_of.get(&m) {
+                errors.push(error(if first == number {
+                    format!("team {number}: player {m} is listed twice")
+                } else {
+                    format!("team {number}: player {m} is already on the roster of team {first}")
+                }));
+            } else {
+                team_of.insert(m, number);
+            }
+        }
+    }
+    errors
+}
+
+/// Every 330 record names two different teams of the file (310).
+fn check_forfeit_teams(doc: &TrfDocument, section: &TeamSection) -> Vec<TrfError> {
+    let t = &doc.tournament;
+    let known = |n: u32| t.teams.iter().any(|x| x.number == Some(n));
+    let mut errors = Vec::new();
+    for (i, f) in section.forfeited_matches.iter().enumerate() {
+        let line = doc.team_forfeit_lines.get(i).copied().unwrap_or(0);
+        for (n, column, field) in [(f.first, 12, "white team"), (f.second, 16, "black team")] {
+            if !known(n) {
+                errors.push(TrfError::new(
+                    line,
+                    column,
+                    field,
+                    format!("there is no team {n} (no 310 record names it)"),
+                ));
+            }
+        }
+        if f.first == f.second {
+            errors.push(TrfError::new(
+                line,
+                16,
+                "black team",
+                format!("team {} cannot meet itself", f.first),
+            ));
+        }
+    }
+    errors
+}
+
+/// The boards of every match as the players' entries give them (teams.md
+/// §1, §3): board `b` is the `b`-th player each team lines up (roster
+/// order), so the player on board `b` meets the other team's board-`b`
+/// player, and the first team (White on board 1 by `352 W…`) has the 352
+/// colour of every board.
+fn check_boards(doc: &TrfDocument, view: &TeamMatches, rules: &MatchRules) -> Vec<TrfError> {
+    let t = &doc.tournament;
+    let line_of: HashMap<Tpn, usize> = t
+        .entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.player.tpn, doc.line_of(i)))
+        .collect();
+    let mut errors = Vec::new();
+    for team in &view.teams {
+        for (r, round) in (1..).zip(&team.rounds) {
+            let Some(side) = round.side().filter(|s| s.first) else {
+                continue;
+            };
+            let theirs = view
+                .team(side.opponent)
+                .and_then(|o| o.round(r))
+                .and_then(|o| o.side())
+                .map_or(&[][..], |s| s.boards.as_slice());
+            for (i, b) in side.boards.iter().enumerate() {
+                let board = i + 1;
+                let line = line_of.get(&b.player).copied().unwrap_or(0);
+                let round_no = r as usize;
+                if let Some(o) = b.entry.opponent() {
+                    let seated = theirs.get(i).map(|x| x.player);
+                    if seated != Some(o) {
+                        let found = match seated {
+                            Some(q) => {
+                                format!("board {board} of team {} is player {q}", side.opponent)
+                            }
+                            None => {
+                                format!("team {} lines up {} players", side.opponent, theirs.len())
+                            }
+                        };
+                        errors.push(TrfError::new(
+                            line,
+                            opponent_column(round_no),
+                            &format!("round {r} opponent"),
+                            format!(
+                                "player {} plays board {board} of team {} and meets player {o}, \
+                                 but {found} (board b is the b-th player a team lines up, in \
+                                 roster order)",
+                                b.player, team.tpn
+                            ),
+                        ));
+                        continue;
+                    }
+                }
+                let colour = match b.entry {
+                    RoundEntry::Game { colour, .. } => Some(colour),
+                    RoundEntry::Forfeit { colour, .. } => colour,
+                    _ => None,
+                };
+                if let (Some(c), Some(due)) = (colour, rules.colours.first_team(board))
+                    && c != due
+                {
+                    errors.push(TrfError::new(
+                        line,
+                        colour_column(round_no),
+                        &format!("round {r} colour"),
+                        format!(
+                            "player {} has {} on board {board}, but team {} is the first team of \
+                             its match against team {} and has {} there (352 {})",
+                            b.player,
+                            colour_name(c),
+                            team.tpn,
+                            side.opponent,
+                            colour_name(due),
+                            rules.colours
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    errors
+}
+
+fn colour_name(c: Colour) -> &'static str {
+    match c {
+        Colour::White => "White",
+        Colour::Black => "Black",
+    }
 }
 
 /// A national-rating record: its starting rank (5-8) and rating (49-52),

@@ -198,13 +198,19 @@ pub fn warnings<'a>(warnings: impl IntoIterator<Item = &'a Warning>) -> Vec<Stri
 
 /// `import trf`: one line, and the rounds imported as overrides.
 pub fn imported(event: &str, i: &TrfImported) -> Vec<String> {
+    let teams = if i.teams > 0 {
+        format!("{} teams of ", i.teams)
+    } else {
+        String::new()
+    };
     let mut lines = vec![format!(
-        "imported {} players and {} rounds into {event}, section {} ({})",
+        "imported {teams}{} players and {} rounds into {event}, section {} ({})",
         i.players,
         i.rounds,
         i.section,
         i.system.label()
     )];
+    lines.extend(i.assumed.iter().map(|a| format!("note: {a}")));
     lines.extend(i.overrides.iter().map(|(round, why)| {
         format!(
             "warning: round {round} breaks an absolute criterion ({why}); imported as an override"

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each test file uses a different part
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 pub use arbiter_store::testing::Scratch;
@@ -154,4 +154,36 @@ pub fn assert_reference_agrees(trf: &Path, rounds: u32) {
         "the checker disagrees:\n{report}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A file of `../shared/corpus` (`teams/NAME.trf`); fails the test when the
+/// shared corpus is missing.
+pub fn corpus_file(relative: &str) -> PathBuf {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus")
+        .join(relative);
+    assert!(
+        p.is_file(),
+        "{} is missing: the shared corpus is needed",
+        p.display()
+    );
+    p
+}
+
+/// Writes a copy of the TRF `source` (lines ending with CR) to `target`
+/// with `edits` made: `(line, old, new)` replaces the first `old` of that
+/// 1-based line, which must hold it; `extra` lines are added at the end.
+pub fn edited_trf(source: &Path, target: &Path, edits: &[(usize, &str, &str)], extra: &[&str]) {
+    let text = std::fs::read_to_string(source).expect("a readable TRF");
+    let mut lines: Vec<String> = text.split('\r').map(str::to_string).collect();
+    for &(n, old, new) in edits {
+        let line = &mut lines[n - 1];
+        assert!(line.contains(old), "line {n} has no {old:?}: {line:?}");
+        *line = line.replacen(old, new, 1);
+    }
+    if lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines.extend(extra.iter().map(|l| l.to_string()));
+    std::fs::write(target, lines.join("\r") + "\r").expect("a TRF written");
 }

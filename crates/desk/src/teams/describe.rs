@@ -85,12 +85,17 @@ pub(crate) fn describe(state: &EventState, e: &TeamEvent) -> String {
             format!("withdrew {} from round {from_round}", t(*team))
         }
         TeamEvent::MatchesPaired(p) => format!(
-            "section {} round {} paired by {}: {} matches{}",
+            "section {} round {} paired by {}: {} matches{}{}",
             p.section,
             p.round,
             p.engine,
             p.matches.len(),
-            p.bye.map(|b| format!(", bye {}", t(b))).unwrap_or_default()
+            p.bye.map(|b| format!(", bye {}", t(b))).unwrap_or_default(),
+            if p.override_rules {
+                " [OVERRIDE of an absolute criterion]"
+            } else {
+                ""
+            }
         ),
         TeamEvent::BoardResult {
             section,

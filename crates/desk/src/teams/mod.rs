@@ -4,11 +4,13 @@
 //! the teams, the matches of a round board by board, the crosstable of
 //! matches and the results by board. Team standings and the TRF-2026 team
 //! export are the section's standings and export (`reports`, `export`),
-//! which read a team section as a team tournament.
+//! which read a team section as a team tournament; `import` builds a team
+//! section's event from a TRF-2026 team file (`import trf`).
 
 mod commands;
 pub(crate) mod describe;
 pub(crate) mod export;
+pub(crate) mod import;
 mod pairing;
 mod views;
 

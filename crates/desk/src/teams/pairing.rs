@@ -153,6 +153,7 @@ fn next_matches(state: &EventState, sec: &Section) -> Result<(Event, u32), DeskE
         matches,
         bye,
         lineups,
+        override_rules: false,
     }));
     Ok((event, round))
 }

@@ -95,6 +95,15 @@ pub fn finish_round(desk: &mut Desk, round: u32, result: &str) {
     }
 }
 
+/// The log's line of every journal entry, in order.
+pub fn log_lines(desk: &mut Desk) -> Vec<String> {
+    desk.log()
+        .expect("the log")
+        .iter()
+        .flat_map(|c| c.entries.iter().map(|e| e.summary.clone()))
+        .collect()
+}
+
 /// The number of journal entries (in force or not).
 pub fn entries(desk: &mut Desk) -> usize {
     desk.log()
@@ -164,23 +173,7 @@ pub fn team(name: &str, family: Option<&str>, ids: &[u32]) -> TeamForm {
 /// team. Returns the team ids.
 pub fn teams(desk: &mut Desk, teams: u32, size: u32) -> Vec<u32> {
     (1..=teams)
-        .map(|t| {
-            let ids: Vec<u32> = (1..=size)
-                .map(|b| {
-                    let rating = 2500 - 100 * t - 50 * (b - 1);
-                    desk.add_player(
-                        &origin(),
-                        None,
-                        &player(&format!("Team{t} Board{b}, Test"), rating as u16),
-                    )
-                    .expect("registered")
-                    .id
-                })
-                .collect();
-            desk.add_team(&origin(), None, &team(&format!("Team {t}"), None, &ids))
-                .expect("a team")
-                .id
-        })
+        .map(|t| rated_team(desk, t, size, None))
         .collect()
 }
 
@@ -248,4 +241,147 @@ pub fn registrant(name: &str) -> arbiter_desk::RegistrationForm {
         )),
         ..arbiter_desk::RegistrationForm::default()
     }
+}
+
+/// A result for board `board` of match `number` of `round`, varied by
+/// position: White wins, a draw, Black wins, White wins again.
+pub fn varied_result(round: u32, number: u32, board: u32) -> &'static str {
+    ["1-0", "1/2", "0-1", "1-0"][((round + number + board) % 4) as usize]
+}
+
+/// Records [`varied_result`] on every board of `round` still waiting for
+/// one.
+pub fn play_matches(desk: &mut Desk, round: u32) {
+    let view = desk.matches(None, Some(round)).expect("a paired round");
+    for m in &view.matches {
+        for b in m.boards.iter().filter(|b| b.result.is_none()) {
+            let result = varied_result(round, m.number, b.board);
+            desk.record_board_result(&origin(), None, round, m.number, b.board, result)
+                .expect("a board result");
+        }
+    }
+}
+
+/// Registers team `t` of `size` players (board `b` rated 2500 - 100 t -
+/// 50 (b - 1), so teams registered in order have ids = pairing numbers and
+/// players registered team by team have ids = TPNs), of `family`.
+pub fn rated_team(desk: &mut Desk, t: u32, size: u32, family: Option<&str>) -> u32 {
+    let ids: Vec<u32> = (1..=size)
+        .map(|b| {
+            let rating = 2500 - 100 * t - 50 * (b - 1);
+            desk.add_player(
+                &origin(),
+                None,
+                &player(&format!("Team{t} Board{b}, Test"), rating as u16),
+            )
+            .expect("registered")
+            .id
+        })
+        .collect();
+    desk.add_team(&origin(), None, &team(&format!("Team {t}"), family, &ids))
+        .expect("a team")
+        .id
+}
+
+/// An event shaped like seed 001 (family team cup) built by desk commands
+/// in a file of `dir`: 7 rounds of 2 boards, match points 3/1/0, ranked
+/// by game points, the White team White on board 1 and Black on board 2,
+/// teams of one family never paired, reserves on board 2 only, tie-breaks
+/// MPvGP and TBR; 7 teams (families 1 & 5 and 2 & 6, team 3 with a
+/// reserve), so a team has the PAB in every full round. Four rounds are
+/// played: the reserve lines up in round 2, a board is forfeited in round
+/// 2, team 7 is absent in round 3, a match is forfeited as a whole in round
+/// 3, a board is double-forfeited in round 4; team 4 is announced absent
+/// for round 6 and team 6 withdraws from round 5.
+pub fn family_cup(dir: &tempfile::TempDir) -> (Desk, PathBuf) {
+    let (mut desk, path) = team_file(
+        dir,
+        7,
+        2,
+        TeamSettingsForm {
+            match_points: Some("3,1,0".into()),
+            primary: Some("game-points".into()),
+            colours: Some("WB".into()),
+            avoid_family_pairings: Some("all".into()),
+            reserve_boards: Some("2".into()),
+            max_teams_per_family: Some("2".into()),
+            ..TeamSettingsForm::default()
+        },
+    );
+    desk.configure_section(
+        &origin(),
+        "main",
+        &SectionForm {
+            tiebreaks: Some("MPvGP,TBR".into()),
+            ..SectionForm::default()
+        },
+    )
+    .expect("tie-breaks");
+    for t in 1..=7 {
+        let family = match t {
+            1 | 5 => Some("Nowak"),
+            2 | 6 => Some("Rossi"),
+            _ => None,
+        };
+        rated_team(&mut desk, t, if t == 3 { 3 } else { 2 }, family);
+    }
+    for round in 1..=4 {
+        match round {
+            2 => {
+                // Team 3 (players 5, 6, 7): the reserve 7 on board 2.
+                desk.set_lineup(&origin(), 2, 3, "5,7").expect("a line-up");
+            }
+            3 => {
+                desk.team_absent(&origin(), 7, 3).expect("absent");
+            }
+            _ => {}
+        }
+        desk.pair_next_matches(&origin(), None).expect("paired");
+        match round {
+            2 => {
+                desk.record_board_result(&origin(), None, 2, 1, 2, "+/-")
+                    .expect("a forfeit");
+            }
+            3 => {
+                desk.forfeit_match(&origin(), None, 3, 2, "-+")
+                    .expect("a match forfeit");
+            }
+            4 => {
+                desk.record_board_result(&origin(), None, 4, 1, 1, "-/-")
+                    .expect("a double forfeit");
+            }
+            _ => {}
+        }
+        play_matches(&mut desk, round);
+    }
+    desk.team_absent(&origin(), 4, 6).expect("absent later");
+    desk.withdraw_team(&origin(), 6, Some(5))
+        .expect("withdrawn");
+    (desk, path)
+}
+
+/// An event shaped like a seed 004 team championship in a team section:
+/// 5 rounds of 4 boards, the default rules (2/1/0, ranked by match points,
+/// WBWB), 5 teams of 4 or 5 players (team 2 with a reserve), two rounds
+/// played and the third paired with one result entered.
+pub fn city_teams(dir: &tempfile::TempDir) -> (Desk, PathBuf) {
+    let (mut desk, path) = team_file(dir, 5, 4, TeamSettingsForm::default());
+    for t in 1..=5 {
+        rated_team(&mut desk, t, if t == 2 { 5 } else { 4 }, None);
+    }
+    for round in 1..=2 {
+        desk.pair_next_matches(&origin(), None).expect("paired");
+        play_matches(&mut desk, round);
+    }
+    desk.pair_next_matches(&origin(), None).expect("paired");
+    desk.record_board_result(&origin(), None, 3, 1, 1, "1/2")
+        .expect("a result");
+    (desk, path)
+}
+
+/// Writes `text` to `name` in `dir` and reads it as every command does.
+pub fn trf_doc(dir: &tempfile::TempDir, name: &str, text: &str) -> arbiter_trf::TrfDocument {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("a TRF file written");
+    arbiter_desk::read_trf(&path).expect("a valid TRF file")
 }

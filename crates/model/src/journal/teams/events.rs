@@ -40,6 +40,11 @@ pub struct PairedRound {
     /// The pairing-allocated bye (C.04.6 Art. 1.4).
     pub bye: Option<TeamId>,
     pub lineups: Vec<Lineup>,
+    /// The matches break an absolute criterion (C.04.6 C1, C2, teams of
+    /// one family apart) and are kept as history: the rounds of a TRF
+    /// import made by another program. The log shows it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub override_rules: bool,
 }
 
 /// One action of the arbiter in a team section, stored as

@@ -143,6 +143,7 @@ fn pairing(log: &Log, round: u32, matches: &[(TeamId, TeamId)], bye: Option<Team
             .collect(),
         bye,
         lineups,
+        override_rules: false,
     }))
 }
 
