@@ -38,7 +38,7 @@ pub const OUTBOX: &str = "outbox";
 const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The options of `arbiter serve` about mail, as typed.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct MailOptions {
     /// `https://chess.example.org`: the address registrants reach the
     /// server at (default: `http://` and the address it listens on).
@@ -49,6 +49,18 @@ pub struct MailOptions {
     pub mail_from: Option<String>,
     /// `USER:PASSWORD` for the SMTP server (from [`SMTP_CREDENTIALS_VAR`]).
     pub credentials: Option<String>,
+}
+
+/// The options, the password left out.
+impl std::fmt::Debug for MailOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MailOptions")
+            .field("public_url", &self.public_url)
+            .field("smtp", &self.smtp)
+            .field("mail_from", &self.mail_from)
+            .field("credentials", &self.credentials.as_ref().map(|_| "…"))
+            .finish()
+    }
 }
 
 /// Why the mail options cannot be used.
@@ -303,5 +315,10 @@ mod tests {
         assert!(smtp("smtp://mail.example.org/x?y", None).is_err());
         assert!(smtp("smtp://[::1]:2525", None).is_ok());
         assert!(smtp("smtp://mail.example.org:2525", Some("anna:pw")).is_ok());
+        let options = MailOptions {
+            credentials: Some("anna:secret".into()),
+            ..MailOptions::default()
+        };
+        assert!(!format!("{options:?}").contains("secret"));
     }
 }
