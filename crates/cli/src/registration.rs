@@ -175,6 +175,7 @@ impl EntryArgs {
             phone: self.phone.clone(),
             section: self.section.clone(),
             tags: self.tag.clone(),
+            language: None,
         }
     }
 }

@@ -5,7 +5,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_web::{AccountError, Accounts, DataDir, EventName, Role, ServeError, ServeOptions};
+use arbiter_web::{
+    AccountError, Accounts, DataDir, EventName, MailOptions, Role, ServeError, ServeOptions,
+};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::exit;
@@ -29,6 +31,18 @@ pub struct ServeArgs {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
+    /// The address registrants reach the server at, for the links in their
+    /// mail (https://chess.example.org; default: http:// and --addr).
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Send registrants' mail through this SMTP server (smtp://HOST:PORT;
+    /// a login from ARBITER_SMTP_CREDENTIALS=USER:PASSWORD). Without it each
+    /// mail is written as an .eml file into the data folder's outbox/.
+    #[arg(long, requires = "mail_from")]
+    smtp: Option<String>,
+    /// The sender of registrants' mail (needed with --smtp).
+    #[arg(long)]
+    mail_from: Option<String>,
 }
 
 /// `arbiter user …`: accounts of the back office (in DIR/arbiter-server.sqlite,
@@ -97,6 +111,12 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         database: args.database,
         addr: args.addr,
         demo: args.demo,
+        mail: MailOptions {
+            public_url: args.public_url,
+            smtp: args.smtp,
+            mail_from: args.mail_from,
+            credentials: std::env::var(arbiter_web::mail::SMTP_CREDENTIALS_VAR).ok(),
+        },
     };
     match arbiter_web::run(&options) {
         Ok(()) => ExitCode::SUCCESS,
@@ -106,7 +126,8 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
                 ServeError::NoFolder(_) | ServeError::Accounts(_) | ServeError::Listen { .. } => {
                     exit::FILE_ACCESS
                 }
-                ServeError::Io(_) => exit::INTERNAL,
+                ServeError::Io(_) | ServeError::Routing => exit::INTERNAL,
+                ServeError::Mail(_) => exit::INVALID_INPUT,
                 ServeError::Demo(e) | ServeError::Database(e) => exit::of(e.kind()),
             })
         }

@@ -194,3 +194,46 @@ fn serve_database_publishes_the_events_of_postgresql() {
     // Verdi won with Black: first with 1 point.
     assert_eq!(served["rows"][0]["name"], "Verdi, Anna", "{served}");
 }
+
+/// Mail options that cannot work stop the server before it serves
+/// (exit 3, the option named); `--smtp` needs `--mail-from`.
+#[test]
+fn serve_refuses_mail_options_it_cannot_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["serve", "--data", data, "--addr", "127.0.0.1:0"];
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(&args)
+            .env_remove("ARBITER_SMTP_CREDENTIALS")
+            .output()
+            .unwrap()
+    };
+    let bad_url = run(&["--public-url", "ftp://chess.example.org"]);
+    assert_eq!(bad_url.status.code(), Some(3));
+    assert_eq!(
+        String::from_utf8_lossy(&bad_url.stderr).lines().last(),
+        Some(
+            "arbiter serve: --public-url 'ftp://chess.example.org': not an address like https://chess.example.org (http or https, a host, an optional port, no path)"
+        )
+    );
+    let password = run(&[
+        "--smtp",
+        "smtp://anna:secret@mail.example.org:25",
+        "--mail-from",
+        "open@chess.example.org",
+    ]);
+    assert_eq!(password.status.code(), Some(3));
+    assert!(
+        String::from_utf8_lossy(&password.stderr)
+            .contains("no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD")
+    );
+    let no_sender = run(&["--smtp", "smtp://127.0.0.1:25"]);
+    assert_eq!(
+        no_sender.status.code(),
+        Some(3),
+        "a usage error is invalid input"
+    );
+    assert!(String::from_utf8_lossy(&no_sender.stderr).contains("--mail-from"));
+}

@@ -140,9 +140,9 @@ pub use ratings::{
     import_national_list, listed_player,
 };
 pub use registration::{
-    Duplicate, EntryFee, FeeChange, FeeLine, FeeNotice, Holder, MAX_ENTRIES, OfferedSection,
-    Promoted, RegistrationDecided, RegistrationList, RegistrationOffer, RegistrationRow,
-    RegistrationSet, RegistrationStatus, Submitted,
+    Duplicate, EntryFee, FeeChange, FeeLine, FeeNotice, Holder, MAX_ENTRIES, Notice, NoticeKind,
+    OfferedSection, Promoted, RegistrationDecided, RegistrationList, RegistrationOffer,
+    RegistrationRow, RegistrationSet, RegistrationStatus, Submitted,
 };
 pub use reports::{
     CrosstableReport, CrosstableRequest, StandingsReport, StandingsRequest, TeamRequest,

@@ -512,3 +512,85 @@ fn the_arbiter_withdraws_an_entry_and_may_undo_it() {
     let e = desk.withdraw_registration_entry(&origin(), 9).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
 }
+
+/// Who is told what by mail is the desk's: the receipt of each entry with
+/// an e-mail address (its standing, in the form's language), and the move
+/// up of the entry that gets a freed place; nothing for an entry without
+/// an address.
+#[test]
+fn the_desk_names_the_registrants_to_mail_and_why() {
+    use arbiter_desk::{Notice, NoticeKind};
+    use arbiter_standings::labels::Lang;
+    let mut desk = memory("italo-swiss", 7);
+    desk.configure_registration(&origin(), &seed_000_form(1))
+        .unwrap();
+    let in_polish = |name: &str| RegistrationForm {
+        language: Some(Lang::Pl),
+        ..registrant(name)
+    };
+    let first = desk
+        .submit_registration(
+            &origin(),
+            &in_polish("Nowak, Jan"),
+            Channel::Online,
+            at(OPEN),
+        )
+        .unwrap();
+    let receipt = |number, to: &str, name: &str, standing| Notice {
+        kind: NoticeKind::Received,
+        number,
+        to: to.into(),
+        language: Some(Lang::Pl),
+        event: "Open".into(),
+        name: name.into(),
+        section: "main".into(),
+        standing,
+        fee: None,
+    };
+    assert_eq!(
+        first.notice,
+        Some(receipt(
+            1,
+            "nowak@example.org",
+            "Nowak, Jan",
+            Standing::Place
+        ))
+    );
+    let second = desk
+        .submit_registration(
+            &origin(),
+            &in_polish("Kowalska, Ewa"),
+            Channel::Online,
+            at(OPEN),
+        )
+        .unwrap();
+    assert_eq!(
+        second.notice,
+        Some(receipt(
+            2,
+            "kowalska@example.org",
+            "Kowalska, Ewa",
+            Standing::WaitingList(1)
+        ))
+    );
+    let no_address = RegistrationForm {
+        name: Some("Phone, Only".into()),
+        phone: Some("+48 600 100 200".into()),
+        ..RegistrationForm::default()
+    };
+    let third = desk
+        .submit_registration(&origin(), &no_address, Channel::Arbiter, at(OPEN))
+        .unwrap();
+    assert_eq!(third.notice, None);
+
+    // The arbiter rejects the first: the second moves up and is told so.
+    let rejected = desk.reject_registration(&origin(), 1, None).unwrap();
+    assert_eq!(rejected.promoted.len(), 1);
+    assert_eq!(
+        rejected.promoted[0].notice,
+        Some(Notice {
+            kind: NoticeKind::MovedUp,
+            ..receipt(2, "kowalska@example.org", "Kowalska, Ewa", Standing::Place)
+        })
+    );
+}

@@ -18,6 +18,7 @@ mod error;
 mod events;
 pub mod i18n;
 pub mod live;
+pub mod mail;
 mod pages;
 pub mod security;
 mod state;
@@ -35,6 +36,7 @@ pub use accounts::{AccountError, Accounts, Role};
 pub use data_dir::{DataDir, EventName};
 pub use error::{Message, WebError};
 use events::{Catalog, Events};
+pub use mail::{Mail, MailOptions, MailSetupError};
 use state::{AppState, Inner};
 
 /// How to run the server.
@@ -49,7 +51,15 @@ pub struct ServeOptions {
     pub addr: SocketAddr,
     /// Make the demo events (and an administrator `demo`) in `data` first.
     pub demo: bool,
+    /// The public address, SMTP server and sender of registrants' mail.
+    pub mail: MailOptions,
 }
+
+/// Where a server listens unless told otherwise (`--addr`).
+pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::LOCALHOST,
+    8080,
+));
 
 /// The demo's back-office account.
 pub const DEMO_USER: (&str, &str) = ("demo", "demo-password");
@@ -72,6 +82,10 @@ pub enum ServeError {
     Demo(#[from] arbiter_desk::DeskError),
     #[error("database: {0}")]
     Database(arbiter_desk::DeskError),
+    #[error(transparent)]
+    Mail(#[from] MailSetupError),
+    #[error("the mail settings cannot change once the server routes requests")]
+    Routing,
 }
 
 /// A server over one data folder, ready to route requests.
@@ -88,13 +102,14 @@ impl Server {
             return Err(ServeError::NoFolder(data.root().display().to_string()));
         }
         let accounts = Accounts::open(&data.server_db())?;
+        let mail = Mail::outbox(data.root(), DEFAULT_ADDR);
         let hub = Arc::new(live::Hub::default());
         let events = Arc::new(Events::new(Catalog::Folder(data), hub.clone()));
         live::spawn_watcher(
             hub.clone(),
             Box::new(events::JournalSeqs::new(events.clone())),
         );
-        Ok(Server::over(events, accounts, hub))
+        Ok(Server::over(events, accounts, hub, mail))
     }
 
     /// A stateless server over the PostgreSQL database at `url`: its
@@ -109,10 +124,11 @@ impl Server {
         let hub = Arc::new(live::Hub::default());
         let events = Arc::new(Events::new(Catalog::Database(db.clone()), hub.clone()));
         live::spawn_feed(hub.clone(), Box::new(events::Notifications::new(db)));
-        Ok(Server::over(events, accounts, hub))
+        let mail = Mail::outbox(std::path::Path::new("."), DEFAULT_ADDR);
+        Ok(Server::over(events, accounts, hub, mail))
     }
 
-    fn over(events: Arc<Events>, accounts: Accounts, hub: Arc<live::Hub>) -> Server {
+    fn over(events: Arc<Events>, accounts: Accounts, hub: Arc<live::Hub>, mail: Mail) -> Server {
         Server {
             state: AppState(Arc::new(Inner {
                 events,
@@ -120,8 +136,23 @@ impl Server {
                 hub,
                 limiter: Default::default(),
                 registrations: security::rate_limit::LoginLimiter::registrations(),
+                mail,
             })),
         }
+    }
+
+    /// Sends registrants' mail through `mail` (the default: `.eml` files
+    /// in the data folder's `outbox/`, links to `http://127.0.0.1:8080`).
+    /// Only before [`Server::router`].
+    pub fn set_mail(&mut self, mail: Mail) -> Result<(), ServeError> {
+        let inner = Arc::get_mut(&mut self.state.0).ok_or(ServeError::Routing)?;
+        inner.mail = mail;
+        Ok(())
+    }
+
+    /// The server's mail settings.
+    pub fn mail(&self) -> &Mail {
+        &self.state.mail
     }
 
     /// The accounts of this server's database.
@@ -335,7 +366,7 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
             DEMO_USER.1
         );
     }
-    let (server, served) = match &options.database {
+    let (mut server, served) = match &options.database {
         Some(url) => {
             let server = Server::open_database(url)?;
             let served = format!("the database {}", server.state.events.shown());
@@ -354,7 +385,15 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
                 source,
             })?;
         let addr = listener.local_addr()?;
+        server.set_mail(Mail::configure(&options.mail, &options.data, addr)?)?;
         println!("Arbiter is serving the events of {served} at http://{addr}/ (Ctrl-C stops it)");
+        match server.mail().outbox_folder() {
+            Some(dir) => println!(
+                "Registrants' mail is written to {} (no --smtp)",
+                dir.display()
+            ),
+            None => println!("Registrants' mail is sent by SMTP"),
+        }
         axum::serve(
             listener,
             server

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::accounts::Accounts;
 use crate::events::Events;
 use crate::live::Hub;
+use crate::mail::Mail;
 use crate::security::rate_limit::LoginLimiter;
 
 /// The server's state; cheap to clone.
@@ -18,6 +19,8 @@ pub struct Inner {
     pub limiter: LoginLimiter,
     /// Submissions of the public registration form, by address.
     pub registrations: LoginLimiter,
+    /// How registrants are sent their notices.
+    pub mail: Mail,
 }
 
 impl std::ops::Deref for AppState {

@@ -10,6 +10,7 @@ use arbiter_model::journal::{FormField, Offered, RegistrationConfig};
 use super::PlayerForm;
 use super::text::{free_text, list, optional_text};
 use crate::error::DeskError;
+use arbiter_standings::labels::Lang;
 
 /// The longest text a registrant may type in one field.
 pub const MAX_FIELD_CHARS: usize = 200;
@@ -274,6 +275,8 @@ pub struct RegistrationForm {
     pub section: Option<String>,
     /// The tags claimed (`resident`).
     pub tags: Vec<String>,
+    /// The language of the form (the page's): what he is sent is in it.
+    pub language: Option<Lang>,
 }
 
 /// A registrant's fields, checked.
@@ -284,6 +287,7 @@ pub struct Registrant {
     pub player: Player,
     pub email: Option<String>,
     pub phone: Option<String>,
+    pub language: Option<Lang>,
 }
 
 impl RegistrationForm {
@@ -395,6 +399,7 @@ impl RegistrationForm {
                     player,
                     email,
                     phone,
+                    language: self.language,
                 })
             }
             _ => {
@@ -483,18 +488,38 @@ fn field_order(field: Option<&str>) -> usize {
     }
 }
 
-/// An e-mail address: one `@`, a local part, a domain with a dot, no
-/// spaces. Whether it exists only a message sent there could tell.
+/// The longest e-mail address: a forward path holds at most 256
+/// characters, angle brackets included (RFC 5321 §4.5.3.1.3).
+pub const MAX_EMAIL_CHARS: usize = 254;
+
+/// The longest local part, before the `@` (RFC 5321 §4.5.3.1.1).
+const MAX_LOCAL_PART_CHARS: usize = 64;
+
+/// An e-mail address: one `@`, a local part, a domain with a dot; no
+/// spaces, no control character (CR and LF could start a header of the
+/// mail sent there), none of the characters that delimit or group
+/// addresses in a header (`<>()[],;:"\`), at most
+/// [`MAX_EMAIL_CHARS`] characters. Whether it exists only a message
+/// sent there could tell.
 pub fn email(field: &str, text: &str) -> Result<String, DeskError> {
     let t = free_text(field, text)?;
+    if t.chars().count() > MAX_EMAIL_CHARS {
+        return Err(DeskError::invalid(
+            field,
+            format!("longer than {MAX_EMAIL_CHARS} characters"),
+        ));
+    }
     let ok = match t.split_once('@') {
         Some((local, domain)) => {
             !local.is_empty()
+                && local.chars().count() <= MAX_LOCAL_PART_CHARS
                 && !domain.contains('@')
                 && domain.contains('.')
                 && !domain.starts_with('.')
                 && !domain.ends_with('.')
-                && !t.chars().any(char::is_whitespace)
+                && !t
+                    .chars()
+                    .any(|c| c.is_whitespace() || c.is_control() || "<>()[],;:\"\\".contains(c))
         }
         None => false,
     };
@@ -747,12 +772,41 @@ mod tests {
             assert!(email("email", good).is_ok(), "{good}");
         }
         for bad in [
-            "a@b", "@b.it", "a b@c.it", "a@@b.it", "a@.it", "a@b.", "plain",
+            "a@b",
+            "@b.it",
+            "a b@c.it",
+            "a@@b.it",
+            "a@.it",
+            "a@b.",
+            "plain",
+            // A second recipient or a header smuggled in.
+            "a@b.it\r\nBcc: c@d.it",
+            "a@b.it\nSubject: x",
+            "a@b.it,c@d.it",
+            "A <a@b.it>",
+            "\"a\"@b.it",
+            "a;b@c.it",
         ] {
             assert_eq!(
                 email("email", bad).unwrap_err().field(),
                 Some("email"),
                 "{bad}"
+            );
+        }
+        let longest = format!("{}@{}.it", "l".repeat(64), "d".repeat(MAX_EMAIL_CHARS - 68));
+        assert_eq!(longest.chars().count(), MAX_EMAIL_CHARS);
+        assert!(email("email", &longest).is_ok());
+        for bad in [
+            format!("{}@{}.it", "l".repeat(64), "d".repeat(MAX_EMAIL_CHARS - 67)),
+            format!("{}@b.it", "l".repeat(65)),
+        ] {
+            assert_eq!(
+                email("email", &bad).unwrap_err().message(),
+                if bad.len() > MAX_EMAIL_CHARS {
+                    format!("longer than {MAX_EMAIL_CHARS} characters")
+                } else {
+                    format!("'{bad}' is not an e-mail address")
+                }
             );
         }
         for good in ["347/1831559", "+375 (29) 265-22-54", "12345"] {

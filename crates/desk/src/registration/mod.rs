@@ -13,9 +13,12 @@
 //! * `fees`: the entry fee on the form and on an entry (the event's fee
 //!   schedule);
 //! * `views`: the public offer, the arbiter's list, the registrant's
-//!   status.
+//!   status;
+//! * `notice`: what a registrant who gave an e-mail address is told
+//!   (received, moved up), for the face to send.
 
 mod fees;
+mod notice;
 mod token;
 mod views;
 
@@ -32,6 +35,7 @@ use crate::origin::Origin;
 use crate::players::{PlayerAdded, registered};
 
 pub use fees::{EntryFee, FeeChange, FeeLine, FeeNotice};
+pub use notice::{Notice, NoticeKind};
 pub use views::{
     Duplicate, Holder, OfferedSection, RegistrationList, RegistrationOffer, RegistrationRow,
     RegistrationStatus,
@@ -66,6 +70,8 @@ pub struct Submitted {
     pub late: bool,
     /// Earlier entries and players it looks like.
     pub duplicates: Vec<Duplicate>,
+    /// The receipt to send, when the registrant gave an e-mail address.
+    pub notice: Option<Notice>,
 }
 
 /// An entry that moved up from the waiting list to a place.
@@ -74,6 +80,8 @@ pub struct Promoted {
     pub number: u32,
     pub name: String,
     pub section: String,
+    /// The message telling him, when he gave an e-mail address.
+    pub notice: Option<Notice>,
 }
 
 /// What the arbiter (or the registrant) decided about an entry.
@@ -119,7 +127,7 @@ impl Desk {
             |e| e,
         )?;
         Ok(RegistrationSet {
-            promoted: self.promoted_since(&before),
+            promoted: self.promoted_since(&before)?,
             ..set
         })
     }
@@ -168,6 +176,7 @@ impl Desk {
                     phone: r.phone,
                     late: matches!(window, Window::Late | Window::Closed),
                     by_arbiter: channel == Channel::Arbiter,
+                    language: r.language.map(|l| l.code().to_string()),
                 };
                 Ok(Plan::new(
                     vec![Event::RegistrationSubmitted(submission)],
@@ -186,6 +195,7 @@ impl Desk {
             standing: state.registration.standing(number)?,
             late: entry.submission.late,
             duplicates: views::duplicates_of(state, number),
+            notice: self.notice(number, NoticeKind::Received)?,
         })
     }
 
@@ -337,27 +347,30 @@ impl Desk {
             section: entry.section.clone(),
             standing: state.registration.standing(number)?,
             player,
-            promoted: self.promoted_since(&before),
+            promoted: self.promoted_since(&before)?,
         })
     }
 
-    /// The entries pending before, wait-listed then, that hold a place now.
-    fn promoted_since(&self, before: &BTreeMap<u32, Standing>) -> Vec<Promoted> {
+    /// The entries pending before, wait-listed then, that hold a place now,
+    /// each with the notice telling him.
+    fn promoted_since(&self, before: &BTreeMap<u32, Standing>) -> Result<Vec<Promoted>, DeskError> {
         let reg = &self.state().registration;
-        reg.standings()
-            .into_iter()
-            .filter(|(n, s)| {
-                *s == Standing::Place && matches!(before.get(n), Some(Standing::WaitingList(_)))
-            })
-            .filter_map(|(n, _)| {
-                let e = reg.entries.get(&n)?;
-                Some(Promoted {
-                    number: n,
-                    name: e.submission.player.name.clone(),
-                    section: e.section.clone(),
-                })
-            })
-            .collect()
+        let mut promoted = Vec::new();
+        for (n, s) in reg.standings() {
+            if s != Standing::Place || !matches!(before.get(&n), Some(Standing::WaitingList(_))) {
+                continue;
+            }
+            let Some(e) = reg.entries.get(&n) else {
+                continue;
+            };
+            promoted.push(Promoted {
+                number: n,
+                name: e.submission.player.name.clone(),
+                section: e.section.clone(),
+                notice: self.notice(n, NoticeKind::MovedUp)?,
+            });
+        }
+        Ok(promoted)
     }
 
     /// The entry whose status link carries `token`.

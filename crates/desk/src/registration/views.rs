@@ -222,7 +222,7 @@ impl Desk {
     }
 }
 
-fn event_name(state: &EventState) -> String {
+pub(super) fn event_name(state: &EventState) -> String {
     state
         .info
         .as_ref()

@@ -190,6 +190,11 @@ pub struct Submission {
     pub late: bool,
     /// Entered by the arbiter rather than on the public form.
     pub by_arbiter: bool,
+    /// The language of the form the registrant used (`en`, `it`, `pl`,
+    /// `ru`): the language of what he is sent. Absent in journals written
+    /// before it was kept, and for entries by the arbiter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
 }
 
 /// What became of an entry.

@@ -7,7 +7,9 @@
 
 use std::collections::HashMap;
 
-use arbiter_desk::{Desk, DeskError, Holder, Origin, RegistrationList, RegistrationSettingsForm};
+use arbiter_desk::{
+    Desk, DeskError, Holder, Origin, Promoted, RegistrationList, RegistrationSettingsForm,
+};
 use arbiter_model::journal::{Likeness, Standing};
 use askama::Template;
 use axum::extract::{Form, State};
@@ -210,11 +212,13 @@ async fn queue_command<T: Send + 'static>(
     AdminEvent { event, user }: AdminEvent,
     action: String,
     run: impl FnOnce(&mut Desk, &Origin) -> Result<T, DeskError> + Send + 'static,
+    promoted: impl FnOnce(&T) -> Vec<Promoted>,
     notice: impl FnOnce(&Tr, T) -> String,
 ) -> Result<Response, WebError> {
     let who = origin(&user, &action);
     match command(&app, &event, move |d| run(d, &who)).await? {
         Ok(outcome) => {
+            crate::mail::send(&app, &event, crate::mail::moved_up(promoted(&outcome)));
             let notice = notice(&ctx.tr, outcome);
             queue_page(&app, &ctx, &event, None, Some(notice)).await
         }
@@ -248,6 +252,7 @@ pub async fn settings(
         at,
         "registration set".into(),
         move |d, who| d.configure_registration(who, &form),
+        |set| set.promoted.clone(),
         |tr, _| tr.t("admin-registration-set"),
     )
     .await
@@ -287,6 +292,7 @@ pub async fn decide(
                 )),
             }
         },
+        |d| d.promoted.clone(),
         |tr, d| {
             let mut notice = format!("#{} {}: {}", d.number, d.name, standing(tr, d.standing));
             for p in &d.promoted {

@@ -27,6 +27,7 @@ use crate::data_dir::EventName;
 use crate::error::{Message, WebError};
 use crate::events::{desk_error, origin, status_of};
 use crate::i18n::Tr;
+use crate::mail;
 use crate::pages::login::redirect;
 use crate::security::session;
 use crate::state::AppState;
@@ -44,8 +45,9 @@ fn value<'a>(f: &'a Pairs, name: &str) -> Option<&'a str> {
         .filter(|v| !v.is_empty())
 }
 
-/// The desk's form from the page's fields (named as the desk names them).
-fn registration_form(f: &Pairs) -> RegistrationForm {
+/// The desk's form from the page's fields (named as the desk names them),
+/// in the page's language `tr`.
+fn registration_form(f: &Pairs, tr: &Tr) -> RegistrationForm {
     let get = |name: &str| value(f, name).map(str::to_string);
     RegistrationForm {
         name: get("name"),
@@ -62,6 +64,7 @@ fn registration_form(f: &Pairs) -> RegistrationForm {
             .filter(|(k, v)| k == "tag" && !v.trim().is_empty())
             .map(|(_, v)| v.trim().to_string())
             .collect(),
+        language: Some(tr.lang),
     }
 }
 
@@ -378,7 +381,7 @@ pub async fn submit(
         return Ok(response);
     }
     app.registrations.failed(&keys, Instant::now());
-    let form = registration_form(&f);
+    let form = registration_form(&f, &ctx.tr);
     let now = jiff::Timestamp::now();
     let checked = form.clone();
     let (_, errors) = super::public::query(&app, event.as_str(), move |d| {
@@ -392,19 +395,26 @@ pub async fn submit(
         ));
     }
     let who = origin("registrant", "registration submit");
-    let e = event.clone();
+    let (e, writer) = (event.clone(), app.clone());
     let written = tokio::task::spawn_blocking(move || {
-        app.events.write(&e, |d| {
+        writer.events.write(&e, |d| {
             d.submit_registration(&who, &form, Channel::Online, now)
         })
     })
     .await
     .map_err(WebError::internal)?;
     match written {
-        Ok(s) => Ok(redirect(&format!(
-            "/e/{event}/register/status/{}?new=1",
-            s.token
-        ))),
+        Ok(s) => {
+            let receipt = s.notice.map(|notice| mail::Outgoing {
+                notice,
+                token: Some(s.token.clone()),
+            });
+            mail::send(&app, &event, receipt.into_iter().collect());
+            Ok(redirect(&format!(
+                "/e/{event}/register/status/{}?new=1",
+                s.token
+            )))
+        }
         Err(e) if e.field().is_some() => Ok(respond(
             status_of(e.kind()),
             form_page(&ctx, &event, &offer, &f, &[e], None)?,
@@ -437,7 +447,9 @@ struct StatusPage {
     form_token: String,
 }
 
-fn standing_text(tr: &Tr, s: Standing) -> (String, &'static str) {
+/// A standing in words, and its badge's class (the status page's and the
+/// mail's).
+pub(crate) fn standing_text(tr: &Tr, s: Standing) -> (String, &'static str) {
     match s {
         Standing::Place => (tr.t("register-standing-place"), "ok"),
         Standing::WaitingList(n) => (tr.tn("register-standing-waiting", "position", n), "wait"),
@@ -447,7 +459,8 @@ fn standing_text(tr: &Tr, s: Standing) -> (String, &'static str) {
     }
 }
 
-fn fee_text(tr: &Tr, fee: &EntryFee) -> String {
+/// What an entry owes, in words (the status page's and the mail's).
+pub(crate) fn fee_text(tr: &Tr, fee: &EntryFee) -> String {
     let amount = if fee.due.0 == 0 {
         tr.t("register-fee-free")
     } else {
@@ -513,12 +526,15 @@ pub async fn withdraw(
 ) -> Result<Response, WebError> {
     let event = EventName::parse(&name)?;
     let who = origin("registrant", "registration withdraw");
-    let (e, t) = (event.clone(), token.clone());
-    tokio::task::spawn_blocking(move || {
-        app.events.write(&e, |d| d.withdraw_registration(&who, &t))
+    let (e, t, writer) = (event.clone(), token.clone(), app.clone());
+    let decided = tokio::task::spawn_blocking(move || {
+        writer
+            .events
+            .write(&e, |d| d.withdraw_registration(&who, &t))
     })
     .await
     .map_err(WebError::internal)?
     .map_err(desk_error)?;
+    mail::send(&app, &event, mail::moved_up(decided.promoted));
     Ok(redirect(&format!("/e/{event}/register/status/{token}")))
 }

@@ -11,6 +11,7 @@ mod common;
 mod hosted;
 mod http;
 mod live;
+mod mail;
 mod pages;
 mod proposal;
 mod registration;

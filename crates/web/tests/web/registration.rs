@@ -12,25 +12,11 @@ use axum::http::{Method, StatusCode};
 
 use crate::browser::{click, fill, log_in};
 use crate::common::browser::{Driver, LiveServer, shot, text, wait_for_text};
-use crate::common::{Resp, TestServer, urlencode};
+use crate::common::{Resp, TestServer};
 
-/// Fills in the public form of `event` as a visitor: the form's cookie
-/// and token, then `fields` (`name=value` pairs, encoded here).
+/// Fills in the public form of `event` as a visitor (in English).
 async fn submit(t: &TestServer, event: &str, fields: &[(&str, &str)]) -> Resp {
-    let form = t.get(&format!("/e/{event}/register")).await;
-    assert_eq!(form.status, StatusCode::OK, "{}", form.body);
-    let cookie = form.cookies().join("; ");
-    let mut body = format!("csrf={}", form.csrf_field());
-    for (k, v) in fields {
-        body.push_str(&format!("&{k}={}", urlencode(v)));
-    }
-    t.send(
-        Method::POST,
-        &format!("/e/{event}/register"),
-        &[("cookie", &cookie)],
-        Some(&body),
-    )
-    .await
+    t.register(event, fields, "en").await
 }
 
 /// The status page a successful submission leads to.

@@ -43,6 +43,7 @@ fn submission(number: u32, section: &str, name: &str) -> Event {
         phone: None,
         late: false,
         by_arbiter: false,
+        language: None,
     })
 }
 

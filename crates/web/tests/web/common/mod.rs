@@ -2,6 +2,7 @@
 //! in process (no socket), and a browser session for the browser tests.
 
 pub mod browser;
+pub mod smtp;
 
 use arbiter_web::{Role, Server};
 use axum::Router;
@@ -66,6 +67,17 @@ impl TestServer {
     pub fn new() -> TestServer {
         let dir = tempfile::tempdir().expect("scratch folder");
         let server = Server::open(dir.path()).expect("server");
+        TestServer::of(dir, server)
+    }
+
+    /// A server over a fresh folder whose registrants' mail follows
+    /// `options` (links to `http://127.0.0.1:8080` unless they say).
+    pub fn with_mail(options: &arbiter_web::MailOptions) -> TestServer {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let mut server = Server::open(dir.path()).expect("server");
+        let mail = arbiter_web::Mail::configure(options, dir.path(), arbiter_web::DEFAULT_ADDR)
+            .expect("mail options");
+        server.set_mail(mail).expect("mail set before routing");
         TestServer::of(dir, server)
     }
 
@@ -155,6 +167,72 @@ impl TestServer {
             headers.push(("accept", "application/json"));
         }
         self.send(Method::POST, path, &headers, Some(form)).await
+    }
+
+    /// Fills in the public form of `event` as a visitor whose browser asks
+    /// for `language` (`Accept-Language`): the form's cookie and token,
+    /// then `fields` (`name=value` pairs, encoded here).
+    pub async fn register(&self, event: &str, fields: &[(&str, &str)], language: &str) -> Resp {
+        let lang = [("accept-language", language)];
+        let form = self.get_with(&format!("/e/{event}/register"), &lang).await;
+        assert_eq!(form.status, StatusCode::OK, "{}", form.body);
+        let cookie = form.cookies().join("; ");
+        let mut body = format!("csrf={}", form.csrf_field());
+        for (k, v) in fields {
+            body.push_str(&format!("&{k}={}", urlencode(v)));
+        }
+        self.send(
+            Method::POST,
+            &format!("/e/{event}/register"),
+            &[("cookie", &cookie), lang[0]],
+            Some(&body),
+        )
+        .await
+    }
+
+    /// The `.eml` files of the outbox (`DIR/outbox`) in the order written,
+    /// once there are `count` of them (mail leaves after the response);
+    /// panics after 10 s.
+    pub async fn outbox(&self, count: usize) -> Vec<String> {
+        let dir = self.dir.path().join(arbiter_web::mail::OUTBOX);
+        let start = Instant::now();
+        loop {
+            let mut names: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+                .map(|entries| {
+                    entries
+                        .filter_map(Result::ok)
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if names.len() >= count {
+                names.sort();
+                return names
+                    .iter()
+                    .map(|p| std::fs::read_to_string(p).expect("an .eml file"))
+                    .collect();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{} of {count} mails in {}",
+                names.len(),
+                dir.display()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Changes the cap of the registration form of event `name`.
+    pub fn registration_cap(&self, name: &str, cap: u32) {
+        use arbiter_desk::{Desk, Origin, RegistrationSettingsForm};
+        let mut desk = Desk::open(&self.event_path(name)).expect("event");
+        let form = RegistrationSettingsForm {
+            cap: Some(cap.to_string()),
+            ..RegistrationSettingsForm::default()
+        };
+        desk.configure_registration(&Origin::new("test"), &form)
+            .expect("registration set");
     }
 
     /// The file of event `name` in the data folder.

@@ -1,0 +1,324 @@
+//! E-mails to registrants (issue 15 part 1): the receipt of an entry and
+//! the move up from the waiting list. Who is told what is the desk's
+//! ([`arbiter_desk::Notice`], returned by the command that decided it);
+//! here: the words, in the language of the form the registrant used
+//! ([`compose`]), the absolute link of his status page (the server's
+//! public address, `--public-url`), and the transport ([`Transport`]):
+//! SMTP (`--smtp`), or `.eml` files in the data folder's `outbox/`.
+//!
+//! A mail is sent after its command committed, in a blocking task of its
+//! own: a mail that cannot be sent is logged and never undoes or fails
+//! the registration (the status page shows the link as before).
+
+mod compose;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use arbiter_desk::{Notice, NoticeKind};
+use lettre::message::Mailbox;
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{Message, SmtpTransport, Transport as _};
+
+use crate::data_dir::EventName;
+use crate::state::AppState;
+
+pub use compose::compose;
+
+/// The environment variable holding `USER:PASSWORD` for the SMTP server
+/// (never on the command line, where `ps` would show it).
+pub const SMTP_CREDENTIALS_VAR: &str = "ARBITER_SMTP_CREDENTIALS";
+
+/// The folder of the data directory that receives the mails without
+/// `--smtp`.
+pub const OUTBOX: &str = "outbox";
+
+/// How long an SMTP exchange may take.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The options of `arbiter serve` about mail, as typed.
+#[derive(Clone, Default)]
+pub struct MailOptions {
+    /// `https://chess.example.org`: the address registrants reach the
+    /// server at (default: `http://` and the address it listens on).
+    pub public_url: Option<String>,
+    /// `smtp://host:port` (default: the outbox folder).
+    pub smtp: Option<String>,
+    /// The sender's address (default `arbiter@localhost`).
+    pub mail_from: Option<String>,
+    /// `USER:PASSWORD` for the SMTP server (from [`SMTP_CREDENTIALS_VAR`]).
+    pub credentials: Option<String>,
+}
+
+/// The options, the password left out.
+impl std::fmt::Debug for MailOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MailOptions")
+            .field("public_url", &self.public_url)
+            .field("smtp", &self.smtp)
+            .field("mail_from", &self.mail_from)
+            .field("credentials", &self.credentials.as_ref().map(|_| "…"))
+            .finish()
+    }
+}
+
+/// Why the mail options cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum MailSetupError {
+    #[error(
+        "--public-url '{0}': not an address like https://chess.example.org (http or https, a host, an optional port, no path)"
+    )]
+    PublicUrl(String),
+    #[error("--mail-from '{0}': not an e-mail address")]
+    From(String),
+    #[error("--smtp '{url}': {why}")]
+    Smtp { url: String, why: String },
+    #[error("{SMTP_CREDENTIALS_VAR}: not USER:PASSWORD")]
+    Credentials,
+}
+
+/// How mails leave the server.
+pub enum Transport {
+    /// Written as `.eml` files into this folder.
+    Outbox(PathBuf),
+    Smtp(Box<SmtpTransport>),
+}
+
+/// The server's mail: its public address, the sender, the transport.
+pub struct Mail {
+    /// Scheme, host and port, without a final `/`.
+    public_url: String,
+    from: Mailbox,
+    transport: Transport,
+}
+
+impl Mail {
+    /// The default of a server over `data`: the outbox `data/outbox`,
+    /// links to `http://ADDR`.
+    pub fn outbox(data: &Path, listening: SocketAddr) -> Mail {
+        Mail {
+            public_url: format!("http://{listening}"),
+            from: Mailbox::new(
+                Some("Arbiter".into()),
+                lettre::Address::new("arbiter", "localhost").expect("a fixed address"),
+            ),
+            transport: Transport::Outbox(data.join(OUTBOX)),
+        }
+    }
+
+    /// The mail of `options` for a server over `data` listening on
+    /// `listening`.
+    pub fn configure(
+        options: &MailOptions,
+        data: &Path,
+        listening: SocketAddr,
+    ) -> Result<Mail, MailSetupError> {
+        let mut mail = Mail::outbox(data, listening);
+        if let Some(url) = &options.public_url {
+            mail.public_url = public_url(url)?;
+        }
+        if let Some(from) = &options.mail_from {
+            mail.from = from
+                .parse()
+                .map_err(|_| MailSetupError::From(from.clone()))?;
+        }
+        if let Some(url) = &options.smtp {
+            mail.transport = Transport::Smtp(Box::new(smtp(url, options.credentials.as_deref())?));
+        }
+        Ok(mail)
+    }
+
+    /// The folder of `.eml` files, when mails are not sent by SMTP.
+    pub fn outbox_folder(&self) -> Option<&Path> {
+        match &self.transport {
+            Transport::Outbox(dir) => Some(dir),
+            Transport::Smtp(_) => None,
+        }
+    }
+
+    /// The absolute address of a status page.
+    fn status_link(&self, event: &EventName, token: &str) -> String {
+        format!("{}/e/{event}/register/status/{token}", self.public_url)
+    }
+
+    /// Sends `message`; where it went, or why not.
+    fn deliver(&self, message: &Message, file_stem: &str) -> Result<String, String> {
+        match &self.transport {
+            Transport::Outbox(dir) => {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+                let path = dir.join(format!("{file_stem}.eml"));
+                arbiter_desk::write_file(&path, &message.formatted()).map_err(|e| e.to_string())?;
+                Ok(format!("written to {} (no --smtp)", path.display()))
+            }
+            Transport::Smtp(smtp) => smtp
+                .send(message)
+                .map(|_| "sent by SMTP".to_string())
+                .map_err(|e| format!("SMTP: {e}")),
+        }
+    }
+}
+
+/// `https://host[:port]`, checked, without a final `/`.
+fn public_url(url: &str) -> Result<String, MailSetupError> {
+    let bad = || MailSetupError::PublicUrl(url.to_string());
+    let trimmed = url.trim().trim_end_matches('/');
+    let rest = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"))
+        .ok_or_else(bad)?;
+    let host_ok = !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c));
+    if host_ok {
+        Ok(trimmed.to_string())
+    } else {
+        Err(bad())
+    }
+}
+
+/// The SMTP transport of `smtp://host:port`, with the credentials of the
+/// environment. A user or password in the URL is refused: it would be on
+/// the command line.
+fn smtp(url: &str, credentials: Option<&str>) -> Result<SmtpTransport, MailSetupError> {
+    let refused = |why: &str| MailSetupError::Smtp {
+        url: url.to_string(),
+        why: why.to_string(),
+    };
+    let rest = url
+        .strip_prefix("smtp://")
+        .ok_or_else(|| refused("only smtp://HOST:PORT is supported"))?;
+    let authority = rest.strip_suffix('/').unwrap_or(rest);
+    if authority.contains('@') {
+        return Err(refused(&format!(
+            "no user or password in the URL: set {SMTP_CREDENTIALS_VAR}=USER:PASSWORD"
+        )));
+    }
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) if !authority.ends_with(']') => (
+            h,
+            p.parse::<u16>()
+                .map_err(|_| refused(&format!("'{p}' is not a port")))?,
+        ),
+        _ => (authority, lettre::transport::smtp::SMTP_PORT),
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    let host_ok = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c));
+    if !host_ok {
+        return Err(refused("not smtp://HOST:PORT"));
+    }
+    // Plain SMTP (no TLS feature is built in): a relay on the host or
+    // its network, as `--smtp` documents.
+    let mut builder = SmtpTransport::builder_dangerous(host)
+        .port(port)
+        .timeout(Some(SMTP_TIMEOUT));
+    if let Some(c) = credentials {
+        let (user, password) = c.split_once(':').ok_or(MailSetupError::Credentials)?;
+        builder = builder.credentials(Credentials::new(user.into(), password.into()));
+    }
+    Ok(builder.build())
+}
+
+/// A notice to send and, for a receipt, the token of the status link
+/// (known only when the entry is submitted; the journal keeps its hash).
+pub struct Outgoing {
+    pub notice: Notice,
+    pub token: Option<String>,
+}
+
+/// The move-up notices of entries that got a place.
+pub fn moved_up(promoted: Vec<arbiter_desk::Promoted>) -> Vec<Outgoing> {
+    promoted
+        .into_iter()
+        .filter_map(|p| p.notice)
+        .map(|notice| Outgoing {
+            notice,
+            token: None,
+        })
+        .collect()
+}
+
+/// Sends every notice of `event` in a blocking task, after the command
+/// committed; each one delivered or its failure logged.
+pub fn send(app: &AppState, event: &EventName, outgoing: Vec<Outgoing>) {
+    if outgoing.is_empty() {
+        return;
+    }
+    let (app, event) = (app.clone(), event.clone());
+    tokio::task::spawn_blocking(move || {
+        for o in outgoing {
+            let what = match o.notice.kind {
+                NoticeKind::Received => "received",
+                NoticeKind::MovedUp => "moved-up",
+            };
+            let entry = format!("{event}: registration {} ({what})", o.notice.number);
+            let link = o.token.map(|t| app.mail.status_link(&event, &t));
+            let stem = format!(
+                "{}-{event}-{}-{what}",
+                jiff::Timestamp::now().as_millisecond(),
+                o.notice.number
+            );
+            let sent = compose(&o.notice, link.as_deref(), &app.mail.from)
+                .and_then(|m| app.mail.deliver(&m, &stem));
+            match sent {
+                Ok(how) => eprintln!("arbiter serve: {entry}: mail {how}"),
+                Err(why) => eprintln!("arbiter serve: {entry}: mail not sent: {why}"),
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_urls_are_an_origin() {
+        assert_eq!(
+            public_url("https://chess.example.org/").unwrap(),
+            "https://chess.example.org"
+        );
+        assert_eq!(
+            public_url("http://127.0.0.1:8080").unwrap(),
+            "http://127.0.0.1:8080"
+        );
+        for bad in [
+            "chess.example.org",
+            "ftp://x.org",
+            "https://",
+            "https://x.org/arbiter",
+            "https://x.org?a=b",
+            "https://x.org\r\nBcc: y",
+        ] {
+            assert!(public_url(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn smtp_credentials_stay_off_the_command_line() {
+        let e = smtp("smtp://user:secret@mail.example.org:25", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--smtp 'smtp://user:secret@mail.example.org:25': no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD"
+        );
+        assert!(matches!(
+            smtp("smtp://mail.example.org:25", Some("no-colon")),
+            Err(MailSetupError::Credentials)
+        ));
+        assert!(smtp("smtps://mail.example.org", None).is_err());
+        assert!(smtp("smtp://mail.example.org:port", None).is_err());
+        assert!(smtp("smtp://mail.example.org/x?y", None).is_err());
+        assert!(smtp("smtp://[::1]:2525", None).is_ok());
+        assert!(smtp("smtp://mail.example.org:2525", Some("anna:pw")).is_ok());
+        let options = MailOptions {
+            credentials: Some("anna:secret".into()),
+            ..MailOptions::default()
+        };
+        assert!(!format!("{options:?}").contains("secret"));
+    }
+}
