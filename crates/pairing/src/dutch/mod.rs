@@ -3,6 +3,7 @@
 //! (bbpPairings v6): criteria as bit fields of matching weights (§6),
 //! colours by Art. 5, boards in the reference's order (§11).
 
+mod alternation;
 mod colour;
 mod competitor;
 mod graph;

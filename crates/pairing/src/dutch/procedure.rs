@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use arbiter_model::Points;
 
+use super::alternation::{self, Alternation};
 use super::graph::{
     BracketGraph, Completion, MdpBonus, PrepassGraph, RemMode, Role, Shape, State, exit_index,
 };
@@ -596,7 +597,9 @@ impl<W: FieldWeight> Round<'_, W> {
     /// optimum), him and the next top members too, as many as the free low
     /// bits allow ([`Weights::transposition_block`],
     /// [`State::set_transposing`]). Any block size gives the same pairs; the
-    /// rule counts work, never time.
+    /// rule counts work, never time. Between solves, a top member whose
+    /// opponent the duals of the last optimum already decide
+    /// ([`Alternation`]) is paired without a solve.
     fn transpose(&mut self, rem: &[usize], in_rem: &[bool]) -> Result<(), Stop> {
         let is_top = |mate: &[Mate], x: usize| mate[x].player().is_some_and(|y| in_rem[y] && y > x);
         let tops: Vec<usize> = rem
@@ -616,6 +619,7 @@ impl<W: FieldWeight> Round<'_, W> {
                 "a top member of the remainder lost his pair",
             ))
         };
+        let mut alt: Option<Alternation> = None;
         let mut i = 0;
         while i < tops.len() {
             let t = tops[i];
@@ -625,7 +629,18 @@ impl<W: FieldWeight> Round<'_, W> {
                 .find(|&l| l > t && !self.frozen[l] && self.weight(t, l) != W::ZERO);
             let current = self.mate[t].player().filter(|&m| in_rem[m]);
             if first.is_some() && current == first {
+                if let Some(a) = alt.as_mut() {
+                    a.freeze(self.st.position(t));
+                }
                 self.freeze(t, first.ok_or_else(lost)?);
+                i += 1;
+                continue;
+            }
+            if let Some(a) = alt.as_mut()
+                && let Some(l) = self.decide(a, rem, t)
+            {
+                a.freeze(self.st.position(t));
+                self.freeze(t, l);
                 i += 1;
                 continue;
             }
@@ -646,15 +661,120 @@ impl<W: FieldWeight> Round<'_, W> {
             let s = self.solver();
             let expensive = s.matching.scans() - before >= s.shape.vertices() as u64;
             block = if expensive { most } else { 1 };
+            alt = self.alternation(rem, in_rem);
             for &x in &tops[i..end] {
                 match self.mate[x] {
-                    Mate::Player(l) if in_rem[l] => self.freeze(x, l),
+                    Mate::Player(l) if in_rem[l] => {
+                        if let Some(a) = alt.as_mut() {
+                            a.freeze(self.st.position(x));
+                        }
+                        self.freeze(x, l)
+                    }
                     _ => return Err(lost()),
                 }
             }
             i = end;
         }
         Ok(())
+    }
+
+    /// The tight edges of the remainder `rem` under the duals of the last
+    /// optimum ([`Alternation`]); `None` when a live member lies in a
+    /// blossom of positive dual or the optimum has not the shape of the
+    /// fixed roles.
+    fn alternation(&self, rem: &[usize], in_rem: &[bool]) -> Option<Alternation> {
+        let s = self.solver();
+        let g = self.graph();
+        let size = rem.len();
+        let live: Vec<bool> = rem.iter().map(|&x| !self.frozen[x]).collect();
+        let mut vertex = vec![0; size];
+        let mut dual = vec![W::ZERO; size];
+        for (a, &x) in rem.iter().enumerate() {
+            if live[a] {
+                let v = s.shape.vertex(x)?;
+                if s.matching.in_positive_blossom(v) {
+                    return None;
+                }
+                vertex[a] = v;
+                dual[a] = s.matching.dual(v)?;
+            }
+        }
+        let top: Vec<bool> = rem.iter().map(|&x| self.st.top[x]).collect();
+        let mut mate = vec![alternation::NONE; size];
+        let mut leftover = None;
+        for (a, &x) in rem.iter().enumerate() {
+            if !live[a] {
+                continue;
+            }
+            match self.mate[x] {
+                Mate::Player(y) if in_rem[y] => mate[a] = self.st.position(y),
+                _ if top[a] || leftover.is_some() => return None,
+                _ => leftover = Some(a),
+            }
+        }
+        let leftover = match leftover {
+            None => None,
+            Some(x0) => {
+                let outside = s.matching.mate(vertex[x0]);
+                if outside.is_none() && s.completion.is_some() {
+                    return None;
+                }
+                let replaceable = (0..size)
+                    .map(|b| {
+                        if b == x0 || !live[b] || top[b] {
+                            return false;
+                        }
+                        match outside {
+                            Some(y) => {
+                                let w = g.weight(vertex[b], y);
+                                w != W::ZERO && s.matching.dual(y) == Some(w.double() - dual[b])
+                            }
+                            None => dual[b] == W::ZERO,
+                        }
+                    })
+                    .collect();
+                Some((x0, replaceable))
+            }
+        };
+        let tight = |a: usize, b: usize| {
+            let w = g.pair(rem[a], rem[b]);
+            w != W::ZERO && dual[a] + dual[b] == w.double()
+        };
+        Some(Alternation::new(top, live, mate, tight, leftover))
+    }
+
+    /// Decides top member `t` with the alternating cycles of `a` and, when
+    /// certain, moves the current optimum to the one `a` found: his
+    /// opponent.
+    fn decide(&mut self, a: &mut Alternation, rem: &[usize], t: usize) -> Option<usize> {
+        let pt = self.st.position(t);
+        let current = a.mate(pt);
+        if current == alternation::NONE {
+            return None;
+        }
+        let candidates: Vec<usize> = (pt + 1..=current)
+            .filter(|&b| !self.frozen[rem[b]] && self.weight(t, rem[b]) != W::ZERO)
+            .collect();
+        let before = a.leftover();
+        let l = a.decide(pt, &candidates)?;
+        if l != current {
+            if let (Some(x0), Some(x1)) = (before, a.leftover())
+                && x0 != x1
+            {
+                let outside = self.mate[rem[x0]];
+                self.mate[rem[x1]] = outside;
+                if let Mate::Player(y) = outside {
+                    self.mate[y] = Mate::Player(rem[x1]);
+                }
+            }
+            for (b, &x) in rem.iter().enumerate() {
+                let m = a.mate(b);
+                if !self.frozen[x] && m != alternation::NONE {
+                    self.mate[x] = Mate::Player(rem[m]);
+                }
+            }
+        }
+        Some(rem[l])
     }
 
     /// Applies a removal of edges at `players` (`change(state, true)`) if an

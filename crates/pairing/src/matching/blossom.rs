@@ -198,6 +198,22 @@ impl<W: Weight> Solver<W> {
         self.n
     }
 
+    pub(super) fn vertex_dual(&self, v: usize) -> W {
+        self.dual[v]
+    }
+
+    /// Whether vertex `v` lies in a blossom (at any level) of positive dual.
+    pub(super) fn in_positive_blossom(&self, v: usize) -> bool {
+        let mut b = self.parent[v];
+        while b != NONE {
+            if self.dual[b] > W::ZERO {
+                return true;
+            }
+            b = self.parent[b];
+        }
+        false
+    }
+
     pub(super) fn mate_of(&self, v: usize) -> Option<usize> {
         let m = self.mate[v];
         (m != NONE).then_some(m)

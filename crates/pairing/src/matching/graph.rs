@@ -128,6 +128,24 @@ impl<W: Weight> Matching<W> {
         self.solver.as_ref().and_then(|s| s.mate_of(v))
     }
 
+    /// The dual of vertex `v` in the last solution, in the doubled scale of
+    /// the solver (`blossom.rs`): an edge `{a, b}` with neither end in a
+    /// blossom of positive dual ([`Self::in_positive_blossom`]) has slack
+    /// `dual(a) + dual(b) − 2·w(a, b) ≥ 0`. With these duals the optimal
+    /// matchings are exactly those satisfying complementary slackness
+    /// (matched edges of slack zero, blossoms of positive dual full, every
+    /// vertex of positive dual matched), whichever optimum was returned.
+    pub fn dual(&self, v: usize) -> Option<W> {
+        self.solver.as_ref().map(|s| s.vertex_dual(v))
+    }
+
+    /// Whether `v` lies in a blossom of positive dual in the last solution.
+    pub fn in_positive_blossom(&self, v: usize) -> bool {
+        self.solver
+            .as_ref()
+            .is_some_and(|s| s.in_positive_blossom(v))
+    }
+
     /// Total weight of the last solution under the weights of `g`.
     pub fn total<G: Edges<W>>(&self, g: &G) -> W {
         let mut total = W::ZERO;

@@ -1,0 +1,268 @@
+//! Deciding top members of the final transposition (spec 02 §6.4 step 2.5)
+//! without a solve, from the duals of the last optimum.
+//!
+//! Once the roles of the remainder are fixed, every optimum pairs each top
+//! member with a later non-top member, so its edges inside the remainder
+//! form a bipartite graph; with an odd remainder exactly one non-top member
+//! (the *leftover*) is paired outside it or gets the PAB. Fix optimal duals
+//! of the round's matching (`Matching::dual`): the optima are exactly the
+//! matchings satisfying complementary slackness with them. When no member
+//! of the remainder lies in a blossom of positive dual, an edge between two
+//! members is usable by an optimum only if `u(a) + u(b) = 2·w(a, b)`
+//! (*tight*), and another optimum `M'` differs from the current one `M`, on
+//! the remainder, by alternating cycles of tight edges; with an odd remainder
+//! such a component may leave the remainder through the leftover's outside
+//! edges.
+//!
+//! So for the next top member `t` (current opponent `l₀`) and a later
+//! non-top member `l` ranked above `l₀`:
+//! * `{t, l}` not tight: no optimum pairs them;
+//! * a cycle through `{t, l}` of tight edges inside the remainder, or one
+//!   that swaps the leftover for another non-top member who can take his
+//!   outside partner (tight edge) or his PAB (dual zero): an optimum pairs
+//!   them (the swap keeps every slack condition);
+//! * tight without such a cycle: with an even remainder no optimum pairs
+//!   them (every component of `M △ M'` stays inside it); with an odd one
+//!   the answer is unknown and the caller solves.
+//!
+//! The first possible `l` in ranking order is then `t`'s opponent, exactly
+//! as a solve with the transposition bonus would decide. Freezing a decided
+//! pair keeps the duals optimal for the smaller graph (both ends are
+//! matched to each other and lie in no blossom of positive dual).
+
+/// No partner (frozen, or the leftover).
+pub(crate) const NONE: usize = usize::MAX;
+
+/// The tight edges of a remainder and its current optimum, by remainder
+/// position (ranking order).
+pub(crate) struct Alternation {
+    size: usize,
+    top: Vec<bool>,
+    live: Vec<bool>,
+    /// Partner of each live member in the current optimum, [`NONE`] for the
+    /// leftover.
+    mate: Vec<usize>,
+    /// `tight[a · size + b]`: the edge from top member `a` to non-top `b`.
+    tight: Vec<bool>,
+    /// Odd remainder: the leftover's position, and which non-top members
+    /// could take his place outside the remainder.
+    leftover: Option<(usize, Vec<bool>)>,
+    /// Reverse search from a top member: the next node towards him (the
+    /// leftover's outside partner is node `size`).
+    next: Vec<usize>,
+}
+
+impl Alternation {
+    /// `top`, `live` (not yet frozen) and `mate` by position (`mate`
+    /// [`NONE`] for frozen members and the leftover of an odd remainder,
+    /// given with who can replace him), `tight(a, b)` for live top `a` and
+    /// later live non-top `b`.
+    pub fn new(
+        top: Vec<bool>,
+        live: Vec<bool>,
+        mate: Vec<usize>,
+        tight: impl Fn(usize, usize) -> bool,
+        leftover: Option<(usize, Vec<bool>)>,
+    ) -> Alternation {
+        let size = top.len();
+        let mut t = vec![false; size * size];
+        for a in (0..size).filter(|&a| top[a] && live[a]) {
+            for b in (a + 1..size).filter(|&b| !top[b] && live[b]) {
+                t[a * size + b] = tight(a, b);
+            }
+        }
+        Alternation {
+            size,
+            top,
+            live,
+            mate,
+            tight: t,
+            leftover,
+            next: vec![NONE; size + 1],
+        }
+    }
+
+    fn is_tight(&self, a: usize, b: usize) -> bool {
+        self.tight[a * self.size + b]
+    }
+
+    /// Removes the pair of top `a` and his current partner.
+    pub fn freeze(&mut self, a: usize) {
+        let b = self.mate[a];
+        self.live[a] = false;
+        if b != NONE {
+            self.live[b] = false;
+        }
+    }
+
+    /// The current partner of member `a` ([`NONE`] for the leftover).
+    pub fn mate(&self, a: usize) -> usize {
+        self.mate[a]
+    }
+
+    /// The current leftover.
+    pub fn leftover(&self) -> Option<usize> {
+        self.leftover.as_ref().map(|(x, _)| *x)
+    }
+
+    /// The highest-ranked opponent of top member `t` among `candidates`
+    /// (positions of the later non-top members he has an edge to, in
+    /// ranking order, down to his current partner): `Some` when certain,
+    /// after switching the current optimum to one that pairs them (read the
+    /// pairs with [`Self::mate`]); `None` when a solve must decide.
+    pub fn decide(&mut self, t: usize, candidates: &[usize]) -> Option<usize> {
+        let current = self.mate[t];
+        self.search(t);
+        for &l in candidates {
+            if l == current {
+                return Some(l);
+            }
+            if !self.is_tight(t, l) {
+                continue;
+            }
+            if self.next[l] == NONE {
+                if self.leftover.is_some() {
+                    return None;
+                }
+                continue;
+            }
+            self.switch(t, l);
+            return Some(l);
+        }
+        None
+    }
+
+    /// Marks the live nodes from which an alternating path of tight edges
+    /// leads to top member `t` through his matched edge.
+    fn search(&mut self, t: usize) {
+        let size = self.size;
+        self.next.fill(NONE);
+        let start = self.mate[t];
+        self.next[start] = t;
+        let mut queue = vec![start];
+        while let Some(a) = queue.pop() {
+            // Tops who could take non-top `a`, then give up their partner.
+            for b in (0..a).filter(|&b| self.top[b] && self.live[b]) {
+                if b == t || self.next[b] != NONE || self.mate[b] == a || !self.is_tight(b, a) {
+                    continue;
+                }
+                self.next[b] = a;
+                let m = self.mate[b];
+                if self.next[m] == NONE {
+                    self.next[m] = b;
+                    queue.push(m);
+                }
+            }
+            if let Some((x, replaceable)) = &self.leftover
+                && replaceable[a]
+                && *x != a
+                && self.next[size] == NONE
+                && self.next[*x] == NONE
+            {
+                self.next[size] = a;
+                self.next[*x] = size;
+                queue.push(*x);
+            }
+        }
+    }
+
+    /// Switches the optimum along the path found from `l` to `t`, then
+    /// pairs `t` with `l`.
+    fn switch(&mut self, t: usize, l: usize) {
+        let size = self.size;
+        let mut a = l;
+        while a != t {
+            let b = self.next[a];
+            if b == t {
+                break;
+            }
+            let c = self.next[b];
+            if b == size {
+                if let Some((x, _)) = self.leftover.as_mut() {
+                    *x = c;
+                }
+                self.mate[c] = NONE;
+            } else {
+                self.mate[b] = c;
+                self.mate[c] = b;
+            }
+            a = c;
+        }
+        self.mate[t] = l;
+        self.mate[l] = t;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tops 0 and 1, non-tops 2 and 3; the current optimum pairs 0–3 and
+    /// 1–2.
+    fn square(tight: &[(usize, usize)]) -> Alternation {
+        let top = vec![true, true, false, false];
+        let mate = vec![3, 2, 1, 0];
+        Alternation::new(
+            top,
+            vec![true; 4],
+            mate,
+            |a, b| tight.contains(&(a, b)),
+            None,
+        )
+    }
+
+    /// All four edges tight: the cycle 0–2, 1–3 is another optimum, so top 0
+    /// gets the higher-ranked 2, and top 1 is left with 3.
+    #[test]
+    fn a_tight_cycle_gives_the_higher_ranked_opponent() {
+        let mut a = square(&[(0, 2), (0, 3), (1, 2), (1, 3)]);
+        assert_eq!(a.decide(0, &[2, 3]), Some(2));
+        assert_eq!((a.mate(0), a.mate(1), a.mate(2), a.mate(3)), (2, 3, 0, 1));
+    }
+
+    /// 0–2 tight but 1–3 not: no optimum pairs 0 with 2 in an even
+    /// remainder, so 0 keeps 3.
+    #[test]
+    fn a_tight_edge_without_cycle_is_impossible_in_an_even_remainder() {
+        let mut a = square(&[(0, 2), (0, 3), (1, 2)]);
+        assert_eq!(a.decide(0, &[2, 3]), Some(3));
+        assert_eq!(a.mate(0), 3);
+    }
+
+    /// 0–2 not tight: impossible whatever the cycles.
+    #[test]
+    fn a_slack_edge_is_never_used() {
+        let mut a = square(&[(0, 3), (1, 2), (1, 3)]);
+        assert_eq!(a.decide(0, &[2, 3]), Some(3));
+    }
+
+    /// Odd remainder: tops 0, 1; non-tops 2, 3, 4 with 4 the leftover
+    /// (paired outside). Current 0–3, 1–2.
+    fn odd(tight: &[(usize, usize)], replaceable: Vec<bool>) -> Alternation {
+        let top = vec![true, true, false, false, false];
+        let mate = vec![3, 2, 1, 0, NONE];
+        let t = |a, b| tight.contains(&(a, b));
+        Alternation::new(top, vec![true; 5], mate, t, Some((4, replaceable)))
+    }
+
+    /// 0–2 tight, 1–4 tight, and 3 can take the leftover's outside partner:
+    /// 0–2, 1–4 with 3 outside is an optimum.
+    #[test]
+    fn the_leftover_can_be_swapped() {
+        let mut a = odd(
+            &[(0, 2), (0, 3), (1, 2), (1, 4)],
+            vec![false, false, false, true, false],
+        );
+        assert_eq!(a.decide(0, &[2, 3]), Some(2));
+        assert_eq!((a.mate(0), a.mate(1), a.leftover()), (2, 4, Some(3)));
+        assert_eq!(a.mate(3), NONE);
+    }
+
+    /// Without a replacement for the leftover the cycle may still run
+    /// through the players outside the remainder: a solve must decide.
+    #[test]
+    fn an_odd_remainder_without_cycle_is_unknown() {
+        let mut a = odd(&[(0, 2), (0, 3), (1, 2), (1, 4)], vec![false; 5]);
+        assert_eq!(a.decide(0, &[2, 3]), None);
+    }
+}
