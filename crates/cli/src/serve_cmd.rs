@@ -94,17 +94,22 @@ pub enum RoleArg {
 }
 
 pub fn run_serve(args: ServeArgs) -> ExitCode {
+    // The demo's scratch folder lives as long as the server: dropping it when
+    // `run` returns (Ctrl-C or SIGTERM) removes the demo events again.
+    let mut scratch = None;
     let data = match (args.data, args.demo) {
         (Some(d), _) => d,
         (None, false) => PathBuf::from("."),
-        (None, true) => {
-            let dir = std::env::temp_dir().join(format!("arbiter-demo-{}", std::process::id()));
-            if let Err(e) = std::fs::create_dir_all(&dir) {
-                eprintln!("arbiter serve: {}: {e}", dir.display());
+        (None, true) => match tempfile::Builder::new().prefix("arbiter-demo-").tempdir() {
+            Ok(dir) => scratch.insert(dir).path().to_path_buf(),
+            Err(e) => {
+                eprintln!(
+                    "arbiter serve: a scratch folder in {}: {e}",
+                    std::env::temp_dir().display()
+                );
                 return ExitCode::from(exit::FILE_ACCESS);
             }
-            dir
-        }
+        },
     };
     let options = ServeOptions {
         data,
@@ -118,7 +123,9 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
             credentials: std::env::var(arbiter_web::mail::SMTP_CREDENTIALS_VAR).ok(),
         },
     };
-    match arbiter_web::run(&options) {
+    let outcome = arbiter_web::run(&options);
+    drop(scratch);
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter serve: {e}");

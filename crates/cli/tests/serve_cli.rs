@@ -237,3 +237,51 @@ fn serve_refuses_mail_options_it_cannot_use() {
     );
     assert!(String::from_utf8_lossy(&no_sender.stderr).contains("--mail-from"));
 }
+
+/// `serve --demo` makes its events in a scratch folder of the temporary
+/// folder and removes it again when stopped (SIGTERM from a service manager,
+/// like Ctrl-C, is a graceful stop with exit 0).
+#[cfg(unix)]
+#[test]
+fn demo_scratch_folder_goes_when_the_server_stops() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo_folders = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("arbiter-demo-"))
+            })
+            .collect()
+    };
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--demo", "--addr", &format!("127.0.0.1:{port}")])
+        .env("TMPDIR", tmp.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut served = Served(child);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "arbiter serve did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let folders = demo_folders();
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    assert!(folders[0].join("city-open.arb").is_file());
+    let term = Command::new("kill")
+        .args(["-TERM", &served.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let status = served.0.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(demo_folders(), Vec::<std::path::PathBuf>::new());
+}
