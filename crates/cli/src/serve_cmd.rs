@@ -5,12 +5,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_web::{
-    AccountError, Accounts, DataDir, EventName, MailOptions, Role, ServeError, ServeOptions,
-};
+use arbiter_web::{AccountError, Accounts, DataDir, EventName, Role, ServeError, ServeOptions};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::exit;
+use crate::mail_args::MailArgs;
 
 /// `arbiter serve`.
 #[derive(Args, Clone, Debug)]
@@ -31,18 +30,8 @@ pub struct ServeArgs {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The address registrants reach the server at, for the links in their
-    /// mail (https://chess.example.org; default: http:// and --addr).
-    #[arg(long)]
-    public_url: Option<String>,
-    /// Send registrants' mail through this SMTP server (smtp://HOST:PORT;
-    /// a login from ARBITER_SMTP_CREDENTIALS=USER:PASSWORD). Without it each
-    /// mail is written as an .eml file into the data folder's outbox/.
-    #[arg(long, requires = "mail_from")]
-    smtp: Option<String>,
-    /// The sender of registrants' mail (needed with --smtp).
-    #[arg(long)]
-    mail_from: Option<String>,
+    #[command(flatten)]
+    mail: MailArgs,
 }
 
 /// `arbiter user …`: accounts of the back office (in DIR/arbiter-server.sqlite,
@@ -116,12 +105,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         database: args.database,
         addr: args.addr,
         demo: args.demo,
-        mail: MailOptions {
-            public_url: args.public_url,
-            smtp: args.smtp,
-            mail_from: args.mail_from,
-            credentials: std::env::var(arbiter_web::mail::SMTP_CREDENTIALS_VAR).ok(),
-        },
+        mail: args.mail.options(),
     };
     let outcome = arbiter_web::run(&options);
     drop(scratch);

@@ -36,7 +36,7 @@ pub use accounts::{AccountError, Accounts, Role};
 pub use data_dir::{DataDir, EventName};
 pub use error::{Message, WebError};
 use events::{Catalog, Events};
-pub use mail::{Mail, MailOptions, MailSetupError};
+pub use mail::{Delivery, Mail, MailOptions, MailSetupError, Outgoing};
 use state::{AppState, Inner};
 
 /// How to run the server.
