@@ -134,8 +134,6 @@ impl Server {
                 events,
                 accounts,
                 hub,
-                limiter: Default::default(),
-                registrations: security::rate_limit::LoginLimiter::registrations(),
                 mail,
             })),
         }
