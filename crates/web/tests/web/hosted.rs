@@ -20,19 +20,25 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.expect("blocking task")
 }
 
+/// Two servers over a fresh database `name`; `None` without PostgreSQL.
+async fn two_servers(name: &'static str) -> Option<(Arc<TestServer>, Arc<TestServer>)> {
+    let url = blocking(move || testing::postgres().map(|s| s.fresh_database(name))).await?;
+    Some(
+        blocking(move || {
+            (
+                Arc::new(TestServer::over_database(&url)),
+                Arc::new(TestServer::over_database(&url)),
+            )
+        })
+        .await,
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_share_events_sessions_and_live_changes() {
-    let Some(url) = blocking(|| testing::postgres().map(|s| s.fresh_database("web_two"))).await
-    else {
+    let Some((a, b)) = two_servers("web_two").await else {
         return;
     };
-    let (a, b) = blocking(move || {
-        (
-            Arc::new(TestServer::over_database(&url)),
-            Arc::new(TestServer::over_database(&url)),
-        )
-    })
-    .await;
     let admin = a.clone();
     blocking(move || admin.add_user("anna", Role::Administrator)).await;
 
@@ -117,17 +123,9 @@ async fn two_servers_share_events_sessions_and_live_changes() {
 /// on either server waits (HTTP 429), the right password too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_share_one_login_limit() {
-    let Some(url) = blocking(|| testing::postgres().map(|s| s.fresh_database("web_limit"))).await
-    else {
+    let Some((a, b)) = two_servers("web_limit").await else {
         return;
     };
-    let (a, b) = blocking(move || {
-        (
-            Arc::new(TestServer::over_database(&url)),
-            Arc::new(TestServer::over_database(&url)),
-        )
-    })
-    .await;
     let admin = a.clone();
     blocking(move || admin.add_user("anna", Role::Arbiter)).await;
     let attempt = |t: Arc<TestServer>, password: String| async move {
