@@ -245,14 +245,12 @@ impl<W: FieldWeight> Round<'_, W> {
     /// ranks and initial switch.
     fn prepass(&mut self, groups: &[Range<usize>]) -> Result<(), Failure> {
         let n = self.n();
-        let terms = self.w.prepass_terms::<W>();
-        let g = PrepassGraph {
-            field: self.w.field,
-            terms: &terms,
+        let mate = if self.w.layout.prepass_bits() <= <i64 as FieldWeight>::USABLE_BITS {
+            self.prepass_optimum::<i64>()
+        } else {
+            self.prepass_optimum::<W>()
         };
-        let mut matching = Matching::new();
-        matching.solve(&g);
-        let unmatched: Vec<usize> = (0..n).filter(|&i| matching.mate(i).is_none()).collect();
+        let unmatched: Vec<usize> = (0..n).filter(|&i| mate[i].is_none()).collect();
         let players = &self.w.field.players;
         if unmatched.len() > usize::from(self.odd)
             || unmatched.iter().any(|&i| !players[i].pab_eligible)
@@ -280,11 +278,24 @@ impl<W: FieldWeight> Round<'_, W> {
             self.c9 = target >= self.score(0)
                 && top
                     .clone()
-                    .all(|x| matching.mate(x).is_none_or(|m| top.contains(&m)));
+                    .all(|x| mate[x].is_none_or(|m| top.contains(&m)));
         }
         self.c9_at_prepass = self.c9;
         self.candidate = (0..n).map(|i| self.w.candidate(i)).collect();
         Ok(())
+    }
+
+    /// The pre-pass optimum (spec 02 §6.4 step 1), by player, in weights of
+    /// type `P` (the pre-pass fields need far fewer bits than the round's).
+    fn prepass_optimum<P: FieldWeight>(&self) -> Vec<Option<usize>> {
+        let terms = self.w.prepass_terms::<P>();
+        let g = PrepassGraph {
+            field: self.w.field,
+            terms: &terms,
+        };
+        let mut matching = Matching::new();
+        matching.solve(&g);
+        (0..self.n()).map(|i| matching.mate(i)).collect()
     }
 
     /// Pairs one bracket: the MDPs `mdps`, the residents, the next

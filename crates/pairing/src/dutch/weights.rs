@@ -38,6 +38,18 @@ impl<const L: usize> FieldWeight for Wide<L> {
     const USABLE_BITS: u32 = Wide::<L>::EDGE_BITS;
 }
 
+/// The pre-pass weights are narrow ([`Layout::prepass_bits`]): in a machine
+/// word its solve does the same integer steps as in the round's wide
+/// weight, only cheaper.
+impl FieldWeight for i64 {
+    #[inline]
+    fn shifted(v: u64, pos: u32) -> Self {
+        (v << pos) as i64
+    }
+    /// Sign bit and two bits of solver headroom stay clear.
+    const USABLE_BITS: u32 = 61;
+}
+
 /// How an edge is weighted when a bracket starts (spec 02 §6.3).
 #[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +94,14 @@ pub(crate) struct Layout {
     /// Pre-pass layout: score-position sum and top-group bit below F1.
     pre_f1: u32,
     pre_positions: u32,
+}
+
+impl Layout {
+    /// Bits the pre-pass weights use (spec 02 §6.4 step 1): F1 above the
+    /// score positions and the top-group bit.
+    pub fn prepass_bits(&self) -> u32 {
+        self.pre_f1 + self.b + 2
+    }
 }
 
 /// Bits reserved in a compact score-slot field for the levels of the MDPs.
