@@ -5,33 +5,50 @@
 //! member with a later non-top member, so its edges inside the remainder
 //! form a bipartite graph; with an odd remainder exactly one non-top member
 //! (the *leftover*) is paired outside it or gets the PAB. Fix optimal duals
-//! of the round's matching (`Matching::dual`): the optima are exactly the
-//! matchings satisfying complementary slackness with them. When no member
-//! of the remainder lies in a blossom of positive dual, an edge between two
-//! members is usable by an optimum only if `u(a) + u(b) = 2·w(a, b)`
-//! (*tight*), and another optimum `M'` differs from the current one `M`, on
-//! the remainder, by alternating cycles of tight edges; with an odd remainder
+//! of the round's matching (`Matching::dual`, vertex duals `u` and blossom
+//! duals `z`): the optima are exactly the matchings satisfying
+//! complementary slackness with them — every pair *tight* (slack `u(a) +
+//! u(b) − 2·w(a, b) + 2·Σ z` over the blossoms of positive dual holding
+//! both, zero), every such blossom full, every vertex of positive dual
+//! paired. Members lying in the same blossoms of positive dual form a
+//! *class*. Another optimum `M'` differs from the current one `M`, on the
+//! remainder, by alternating cycles of tight edges; with an odd remainder
 //! such a component may leave the remainder through the leftover's outside
-//! edges.
+//! edge. Switching `M` along a cycle inside one class keeps every
+//! condition (each blossom keeps its pairs inside), so the result is an
+//! optimum.
 //!
 //! So for the next top member `t` (current opponent `l₀`) and a later
 //! non-top member `l` ranked above `l₀`:
 //! * `{t, l}` not tight: no optimum pairs them;
-//! * a cycle through `{t, l}` of tight edges inside the remainder, or one
-//!   that swaps the leftover for another non-top member who can take his
+//! * a cycle through `{t, l}` of tight edges inside `t`'s class, possibly
+//!   swapping the leftover for a member of his class who can take his
 //!   outside partner (tight edge) or his PAB (dual zero): an optimum pairs
-//!   them (the swap keeps every slack condition);
-//! * tight without such a cycle: with an even remainder no optimum pairs
-//!   them (every component of `M △ M'` stays inside it); with an odd one
-//!   the answer is unknown and the caller solves.
+//!   them;
+//! * tight without such a cycle: when the remainder is even and every
+//!   tight edge inside it joins members of one class, no optimum pairs
+//!   them (every component of `M △ M'` is such a cycle); otherwise the
+//!   answer is unknown and the caller solves.
 //!
 //! The first possible `l` in ranking order is then `t`'s opponent, exactly
 //! as a solve with the transposition bonus would decide. Freezing a decided
-//! pair keeps the duals optimal for the smaller graph (both ends are
-//! matched to each other and lie in no blossom of positive dual).
+//! pair keeps the duals optimal for the smaller graph when both ends are in
+//! one class (each blossom loses two members and one pair, and stays full);
+//! a pair across classes ends the use of these duals.
 
 /// No partner (frozen, or the leftover).
 pub(crate) const NONE: usize = usize::MAX;
+
+/// An edge from a top member to a later non-top member under the duals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Edge {
+    /// Positive slack (or no edge): in no optimum.
+    Slack,
+    /// Tight, both ends in one class.
+    Tight,
+    /// Tight across classes: its use is not decided here.
+    Across,
+}
 
 /// The tight edges of a remainder and its current optimum, by remainder
 /// position (ranking order).
@@ -39,11 +56,15 @@ pub(crate) struct Alternation {
     size: usize,
     top: Vec<bool>,
     live: Vec<bool>,
+    /// Class of each live member (same blossoms of positive dual).
+    class: Vec<usize>,
     /// Partner of each live member in the current optimum, [`NONE`] for the
     /// leftover.
     mate: Vec<usize>,
-    /// `tight[a · size + b]`: the edge from top member `a` to non-top `b`.
-    tight: Vec<bool>,
+    /// `edge[a · size + b]`: the edge from top member `a` to non-top `b`.
+    edge: Vec<Edge>,
+    /// Some tight edge joins two classes.
+    across: bool,
     /// Odd remainder: the leftover's position, and which non-top members
     /// could take his place outside the remainder.
     leftover: Option<(usize, Vec<bool>)>,
@@ -53,46 +74,55 @@ pub(crate) struct Alternation {
 }
 
 impl Alternation {
-    /// `top`, `live` (not yet frozen) and `mate` by position (`mate`
-    /// [`NONE`] for frozen members and the leftover of an odd remainder,
-    /// given with who can replace him), `tight(a, b)` for live top `a` and
-    /// later live non-top `b`.
+    /// `top`, `live` (not yet frozen), `class` and `mate` by position
+    /// (`mate` [`NONE`] for frozen members and the leftover of an odd
+    /// remainder, given with who can replace him), `edge(a, b)` for live
+    /// top `a` and later live non-top `b`.
     pub fn new(
         top: Vec<bool>,
         live: Vec<bool>,
+        class: Vec<usize>,
         mate: Vec<usize>,
-        tight: impl Fn(usize, usize) -> bool,
+        edge: impl Fn(usize, usize) -> Edge,
         leftover: Option<(usize, Vec<bool>)>,
     ) -> Alternation {
         let size = top.len();
-        let mut t = vec![false; size * size];
+        let mut e = vec![Edge::Slack; size * size];
+        let mut across = false;
         for a in (0..size).filter(|&a| top[a] && live[a]) {
             for b in (a + 1..size).filter(|&b| !top[b] && live[b]) {
-                t[a * size + b] = tight(a, b);
+                let kind = edge(a, b);
+                across |= kind == Edge::Across;
+                e[a * size + b] = kind;
             }
         }
         Alternation {
             size,
             top,
             live,
+            class,
             mate,
-            tight: t,
+            edge: e,
+            across,
             leftover,
             next: vec![NONE; size + 1],
         }
     }
 
-    fn is_tight(&self, a: usize, b: usize) -> bool {
-        self.tight[a * self.size + b]
+    fn edge(&self, a: usize, b: usize) -> Edge {
+        self.edge[a * self.size + b]
     }
 
-    /// Removes the pair of top `a` and his current partner.
-    pub fn freeze(&mut self, a: usize) {
+    /// Removes the pair of top `a` and his current partner; false when
+    /// they lie in different classes (the duals are then of no more use).
+    pub fn freeze(&mut self, a: usize) -> bool {
         let b = self.mate[a];
         self.live[a] = false;
-        if b != NONE {
-            self.live[b] = false;
+        if b == NONE {
+            return false;
         }
+        self.live[b] = false;
+        self.class[a] == self.class[b]
     }
 
     /// The current partner of member `a` ([`NONE`] for the leftover).
@@ -112,16 +142,22 @@ impl Alternation {
     /// pairs with [`Self::mate`]); `None` when a solve must decide.
     pub fn decide(&mut self, t: usize, candidates: &[usize]) -> Option<usize> {
         let current = self.mate[t];
-        self.search(t);
+        let mut searched = false;
         for &l in candidates {
             if l == current {
                 return Some(l);
             }
-            if !self.is_tight(t, l) {
-                continue;
+            match self.edge(t, l) {
+                Edge::Slack => continue,
+                Edge::Across => return None,
+                Edge::Tight => {}
+            }
+            if !searched {
+                self.search(t);
+                searched = true;
             }
             if self.next[l] == NONE {
-                if self.leftover.is_some() {
+                if self.leftover.is_some() || self.across {
                     return None;
                 }
                 continue;
@@ -132,22 +168,32 @@ impl Alternation {
         None
     }
 
-    /// Marks the live nodes from which an alternating path of tight edges
-    /// leads to top member `t` through his matched edge.
+    /// Marks the live nodes of `t`'s class from which an alternating path of
+    /// tight edges leads to top member `t` through his matched edge.
     fn search(&mut self, t: usize) {
         let size = self.size;
         self.next.fill(NONE);
         let start = self.mate[t];
+        if self.class[start] != self.class[t] {
+            return;
+        }
         self.next[start] = t;
         let mut queue = vec![start];
         while let Some(a) = queue.pop() {
             // Tops who could take non-top `a`, then give up their partner.
             for b in (0..a).filter(|&b| self.top[b] && self.live[b]) {
-                if b == t || self.next[b] != NONE || self.mate[b] == a || !self.is_tight(b, a) {
+                if b == t
+                    || self.next[b] != NONE
+                    || self.mate[b] == a
+                    || self.edge(b, a) != Edge::Tight
+                {
+                    continue;
+                }
+                let m = self.mate[b];
+                if self.class[m] != self.class[b] {
                     continue;
                 }
                 self.next[b] = a;
-                let m = self.mate[b];
                 if self.next[m] == NONE {
                     self.next[m] = b;
                     queue.push(m);
@@ -171,7 +217,7 @@ impl Alternation {
     fn switch(&mut self, t: usize, l: usize) {
         let size = self.size;
         let mut a = l;
-        while a != t {
+        loop {
             let b = self.next[a];
             if b == t {
                 break;
@@ -241,8 +287,21 @@ mod tests {
     fn odd(tight: &[(usize, usize)], replaceable: Vec<bool>) -> Alternation {
         let top = vec![true, true, false, false, false];
         let mate = vec![3, 2, 1, 0, NONE];
-        let t = |a, b| tight.contains(&(a, b));
-        Alternation::new(top, vec![true; 5], mate, t, Some((4, replaceable)))
+        let edge = |a, b| {
+            if tight.contains(&(a, b)) {
+                Edge::Tight
+            } else {
+                Edge::Slack
+            }
+        };
+        Alternation::new(
+            top,
+            vec![true; 5],
+            vec![0; 5],
+            mate,
+            edge,
+            Some((4, replaceable)),
+        )
     }
 
     /// 0–2 tight, 1–4 tight, and 3 can take the leftover's outside partner:
@@ -256,6 +315,18 @@ mod tests {
         assert_eq!(a.decide(0, &[2, 3]), Some(2));
         assert_eq!((a.mate(0), a.mate(1), a.leftover()), (2, 4, Some(3)));
         assert_eq!(a.mate(3), NONE);
+    }
+
+    /// A tight edge across classes is not decided here.
+    #[test]
+    fn a_tight_edge_across_classes_is_unknown() {
+        let edge = |a, b| match (a, b) {
+            (0, 2) => Edge::Across,
+            _ => Edge::Tight,
+        };
+        let (top, mate) = (vec![true, true, false, false], vec![3, 2, 1, 0]);
+        let mut a = Alternation::new(top, vec![true; 4], vec![0, 0, 1, 0], mate, edge, None);
+        assert_eq!(a.decide(0, &[2, 3]), None);
     }
 
     /// Without a replacement for the leftover the cycle may still run

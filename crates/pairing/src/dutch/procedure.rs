@@ -10,7 +10,7 @@ use std::ops::Range;
 
 use arbiter_model::Points;
 
-use super::alternation::{self, Alternation};
+use super::alternation::{self, Alternation, Edge};
 use super::graph::{
     BracketGraph, Completion, MdpBonus, PrepassGraph, RemMode, Role, Shape, State, exit_index,
 };
@@ -640,8 +640,10 @@ impl<W: FieldWeight> Round<'_, W> {
                 .find(|&l| l > t && !self.frozen[l] && self.weight(t, l) != W::ZERO);
             let current = self.mate[t].player().filter(|&m| in_rem[m]);
             if first.is_some() && current == first {
-                if let Some(a) = alt.as_mut() {
-                    a.freeze(self.st.position(t));
+                if let Some(a) = alt.as_mut()
+                    && !a.freeze(self.st.position(t))
+                {
+                    alt = None;
                 }
                 self.freeze(t, first.ok_or_else(lost)?);
                 i += 1;
@@ -650,7 +652,9 @@ impl<W: FieldWeight> Round<'_, W> {
             if let Some(a) = alt.as_mut()
                 && let Some(l) = self.decide(a, rem, t)
             {
-                a.freeze(self.st.position(t));
+                if !a.freeze(self.st.position(t)) {
+                    alt = None;
+                }
                 self.freeze(t, l);
                 i += 1;
                 continue;
@@ -676,8 +680,10 @@ impl<W: FieldWeight> Round<'_, W> {
             for &x in &tops[i..end] {
                 match self.mate[x] {
                     Mate::Player(l) if in_rem[l] => {
-                        if let Some(a) = alt.as_mut() {
-                            a.freeze(self.st.position(x));
+                        if let Some(a) = alt.as_mut()
+                            && !a.freeze(self.st.position(x))
+                        {
+                            alt = None;
                         }
                         self.freeze(x, l)
                     }
@@ -690,9 +696,8 @@ impl<W: FieldWeight> Round<'_, W> {
     }
 
     /// The tight edges of the remainder `rem` under the duals of the last
-    /// optimum ([`Alternation`]); `None` when a live member lies in a
-    /// blossom of positive dual or the optimum has not the shape of the
-    /// fixed roles.
+    /// optimum ([`Alternation`]); `None` when the optimum has not the shape
+    /// of the fixed roles.
     fn alternation(&self, rem: &[usize], in_rem: &[bool]) -> Option<Alternation> {
         let s = self.solver();
         let g = self.graph();
@@ -700,16 +705,34 @@ impl<W: FieldWeight> Round<'_, W> {
         let live: Vec<bool> = rem.iter().map(|&x| !self.frozen[x]).collect();
         let mut vertex = vec![0; size];
         let mut dual = vec![W::ZERO; size];
+        let mut blossoms: Vec<Vec<(usize, W)>> = vec![Vec::new(); size];
+        let mut class = vec![0; size];
+        let mut classes: Vec<Vec<(usize, W)>> = Vec::new();
         for (a, &x) in rem.iter().enumerate() {
             if live[a] {
                 let v = s.shape.vertex(x)?;
-                if s.matching.in_positive_blossom(v) {
-                    return None;
-                }
                 vertex[a] = v;
                 dual[a] = s.matching.dual(v)?;
+                blossoms[a] = s.matching.blossoms(v);
+                class[a] = match classes.iter().position(|c| *c == blossoms[a]) {
+                    Some(c) => c,
+                    None => {
+                        classes.push(blossoms[a].clone());
+                        classes.len() - 1
+                    }
+                };
             }
         }
+        // Twice the duals of the blossoms holding both ends.
+        let shared = |p: &[(usize, W)], q: &[(usize, W)]| {
+            let mut z = W::ZERO;
+            for &(b, d) in p {
+                if q.iter().any(|&(c, _)| c == b) {
+                    z += d.double();
+                }
+            }
+            z
+        };
         let top: Vec<bool> = rem.iter().map(|&x| self.st.top[x]).collect();
         let mut mate = vec![alternation::NONE; size];
         let mut leftover = None;
@@ -730,28 +753,44 @@ impl<W: FieldWeight> Round<'_, W> {
                 if outside.is_none() && s.completion.is_some() {
                     return None;
                 }
+                let outside_blossoms = outside.map(|y| s.matching.blossoms(y));
                 let replaceable = (0..size)
                     .map(|b| {
-                        if b == x0 || !live[b] || top[b] {
+                        if b == x0 || !live[b] || top[b] || class[b] != class[x0] {
                             return false;
                         }
-                        match outside {
-                            Some(y) => {
+                        match (outside, &outside_blossoms) {
+                            (Some(y), Some(yb)) => {
                                 let w = g.weight(vertex[b], y);
-                                w != W::ZERO && s.matching.dual(y) == Some(w.double() - dual[b])
+                                let z = shared(&blossoms[b], yb);
+                                w != W::ZERO && s.matching.dual(y) == Some(w.double() - dual[b] - z)
                             }
-                            None => dual[b] == W::ZERO,
+                            _ => dual[b] == W::ZERO,
                         }
                     })
                     .collect();
                 Some((x0, replaceable))
             }
         };
-        let tight = |a: usize, b: usize| {
+        let edge = |a: usize, b: usize| {
             let w = g.pair(rem[a], rem[b]);
-            w != W::ZERO && dual[a] + dual[b] == w.double()
+            if w == W::ZERO {
+                return Edge::Slack;
+            }
+            let same = class[a] == class[b];
+            let z = if same {
+                shared(&blossoms[a], &blossoms[a])
+            } else {
+                shared(&blossoms[a], &blossoms[b])
+            };
+            match (dual[a] + dual[b] + z == w.double(), same) {
+                (false, _) => Edge::Slack,
+                (true, true) => Edge::Tight,
+                (true, false) => Edge::Across,
+            }
         };
-        Some(Alternation::new(top, live, mate, tight, leftover))
+        let edges = Alternation::new(top, live, class.clone(), mate, edge, leftover);
+        Some(edges)
     }
 
     /// Decides top member `t` with the alternating cycles of `a` and, when

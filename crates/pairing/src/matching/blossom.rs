@@ -202,16 +202,18 @@ impl<W: Weight> Solver<W> {
         self.dual[v]
     }
 
-    /// Whether vertex `v` lies in a blossom (at any level) of positive dual.
-    pub(super) fn in_positive_blossom(&self, v: usize) -> bool {
+    /// The blossoms of positive dual containing vertex `v`, innermost
+    /// first, with their duals.
+    pub(super) fn positive_blossoms(&self, v: usize) -> Vec<(usize, W)> {
+        let mut out = Vec::new();
         let mut b = self.parent[v];
         while b != NONE {
             if self.dual[b] > W::ZERO {
-                return true;
+                out.push((b, self.dual[b]));
             }
             b = self.parent[b];
         }
-        false
+        out
     }
 
     pub(super) fn mate_of(&self, v: usize) -> Option<usize> {

@@ -129,21 +129,23 @@ impl<W: Weight> Matching<W> {
     }
 
     /// The dual of vertex `v` in the last solution, in the doubled scale of
-    /// the solver (`blossom.rs`): an edge `{a, b}` with neither end in a
-    /// blossom of positive dual ([`Self::in_positive_blossom`]) has slack
-    /// `dual(a) + dual(b) − 2·w(a, b) ≥ 0`. With these duals the optimal
-    /// matchings are exactly those satisfying complementary slackness
-    /// (matched edges of slack zero, blossoms of positive dual full, every
-    /// vertex of positive dual matched), whichever optimum was returned.
+    /// the solver (`blossom.rs`): edge `{a, b}` has slack `dual(a) + dual(b)
+    /// − 2·w(a, b) + 2·Σ z(B) ≥ 0`, the sum over the blossoms of positive
+    /// dual containing both ([`Self::blossoms`]). With these duals the
+    /// optimal matchings are exactly those satisfying complementary
+    /// slackness (matched edges of slack zero, blossoms of positive dual
+    /// full, every vertex of positive dual matched), whichever optimum was
+    /// returned.
     pub fn dual(&self, v: usize) -> Option<W> {
         self.solver.as_ref().map(|s| s.vertex_dual(v))
     }
 
-    /// Whether `v` lies in a blossom of positive dual in the last solution.
-    pub fn in_positive_blossom(&self, v: usize) -> bool {
+    /// The blossoms of positive dual containing `v` in the last solution,
+    /// innermost first, as (identifier, dual `z`).
+    pub fn blossoms(&self, v: usize) -> Vec<(usize, W)> {
         self.solver
             .as_ref()
-            .is_some_and(|s| s.in_positive_blossom(v))
+            .map_or_else(Vec::new, |s| s.positive_blossoms(v))
     }
 
     /// Total weight of the last solution under the weights of `g`.
