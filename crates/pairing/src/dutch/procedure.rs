@@ -618,6 +618,11 @@ impl<W: FieldWeight> Round<'_, W> {
             .copied()
             .filter(|&x| is_top(&self.mate, x))
             .collect();
+        // The roles only remove edges from the bracket weights (or from the
+        // crossing test's): the duals of a solve of the current graph in
+        // those weights stay optimal.
+        let fresh = matches!(self.st.mode, RemMode::Plain | RemMode::Crossing)
+            && self.solver().touched.is_empty();
         for &x in rem {
             self.st.top[x] = is_top(&self.mate, x);
             self.touch(x);
@@ -630,7 +635,11 @@ impl<W: FieldWeight> Round<'_, W> {
                 "a top member of the remainder lost his pair",
             ))
         };
-        let mut alt: Option<Alternation> = None;
+        let mut alt = if fresh {
+            self.alternation(rem, in_rem)
+        } else {
+            None
+        };
         let mut i = 0;
         while i < tops.len() {
             let t = tops[i];
