@@ -248,13 +248,14 @@ mod tests {
     fn square(tight: &[(usize, usize)]) -> Alternation {
         let top = vec![true, true, false, false];
         let mate = vec![3, 2, 1, 0];
-        Alternation::new(
-            top,
-            vec![true; 4],
-            mate,
-            |a, b| tight.contains(&(a, b)),
-            None,
-        )
+        let edge = |a, b| {
+            if tight.contains(&(a, b)) {
+                Edge::Tight
+            } else {
+                Edge::Slack
+            }
+        };
+        Alternation::new(top, vec![true; 4], vec![0; 4], mate, edge, None)
     }
 
     /// All four edges tight: the cycle 0–2, 1–3 is another optimum, so top 0
