@@ -239,16 +239,20 @@ impl Completion {
     /// lower one.
     ///
     /// Such a pair is formed once nobody scoring more than `s` is left, by
-    /// a primo scoring `s`. The pair before it in the pass, when its secondo
-    /// `b` scores less than `s`, hands on to the first player scoring `s`
-    /// reached from `b` ("from the last player paired", FID Art. 4), who
-    /// must come before the leftover: one of the players scoring `s` between
-    /// the lower scorer farthest back from the leftover and him. Each is a
-    /// primo once, so with `z` of them there are at most `z + 1` such pairs,
-    /// and at most `z` when every higher scorer is paired with a lower one
-    /// (then the last pair before them has a lower secondo too). The test is
-    /// a relaxation: those pairs are counted, their players are matched to
-    /// stand-in vertices instead of to each other.
+    /// a primo scoring `s`. When the pair before it in the pass has a
+    /// secondo `b` scoring less than `s`, that primo is the first player
+    /// scoring `s` reached from `b` ("from the last player paired", FID
+    /// Art. 4), who must come before the leftover: one of the players
+    /// scoring `s` between `b` and the leftover along the circle (`b`'s
+    /// *zone*). So the lower scorers of these pairs but the last, and the
+    /// secondo before the first of them when it scores less than `s` (the
+    /// *entry*: the last higher scorer's partner when every higher scorer
+    /// is paired with a lower one), have distinct primos in their zones.
+    /// The zones are nested, so this holds if and only if for every `k` at
+    /// most `k + 1` of those lower scorers have zones of at most `k`
+    /// players. The test is a relaxation: these pairs are matched to
+    /// stand-in vertices instead of to each other, stand-in `j` taking only
+    /// a lower scorer whose zone has at least `j` players.
     fn may_be_leftover(&self, leftover: usize) -> bool {
         let lots = self.vertices - 1;
         let s = self.score[leftover];
@@ -260,32 +264,47 @@ impl Completion {
         let lows = count(&|v| self.score[v] < s);
         let level = count(&|v| self.score[v] == s);
         let highs = players.len() - lows - level;
-        let farthest = players
+        let zone = |v: usize| count(&|w| self.score[w] == s && ahead(w) < ahead(v));
+        let mut entries: Vec<(usize, usize)> = players
             .iter()
             .filter(|&&v| self.score[v] < s)
-            .map(|&v| ahead(v))
-            .max()
-            .unwrap_or(0);
-        let before = count(&|v| self.score[v] == s && ahead(v) < farthest);
+            .map(|&v| (zone(v), v))
+            .collect();
+        let widest = entries.iter().map(|&(z, _)| z).max().unwrap_or(0);
+        entries.sort_unstable_by(|a, b| b.cmp(a));
+        let zones = |v: usize| zone(v);
         let all_highs_drop = highs > 0
-            && lows <= highs + before.min(level)
-            && self.leftover_matching(&players, s, before.min(lows), true);
+            && lows <= highs + widest.min(level)
+            && entries.iter().any(|&(z, entry)| {
+                z > 0 && self.leftover_matching(&players, s, widest + 1, Some(entry), &zones)
+            });
         all_highs_drop
-            || lows + usize::from(highs > 0) <= highs + (before + 1).min(level)
-                && self.leftover_matching(&players, s, (before + 1).min(lows), false)
+            || lows + usize::from(highs > 0) <= highs + (widest + 1).min(level)
+                && self.leftover_matching(&players, s, widest + 1, None, &zones)
     }
 
     /// The relaxed matching of [`may_be_leftover`](Self::may_be_leftover):
     /// `players` without two who both score less than `s`, with `slots`
     /// stand-in pairs for the pairs of a player scoring `s` with a lower
-    /// one (a stand-in pair may stay unused); `drop` matches every higher
-    /// scorer with a lower one.
-    fn leftover_matching(&self, players: &[usize], s: Points, slots: usize, drop: bool) -> bool {
-        let meet = |v: usize, w: usize| {
-            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
-        };
+    /// one (stand-in `j` takes a lower scorer whose zone holds at least `j`
+    /// players; a stand-in pair may stay unused). With an `entry`, every
+    /// higher scorer is paired with a lower one, the entry among them, and
+    /// the entry takes a stand-in too.
+    fn leftover_matching(
+        &self,
+        players: &[usize],
+        s: Points,
+        slots: usize,
+        entry: Option<usize>,
+        zone: &dyn Fn(usize) -> usize,
+    ) -> bool {
+        let meet =
+            |v: usize, w: usize| self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w);
         let m = players.len();
-        let size = m + 2 * slots;
+        let token = m + slots;
+        let partners = slots - usize::from(entry.is_some());
+        let first_partner = token + usize::from(entry.is_some());
+        let size = first_partner + partners;
         let mut rows = vec![Bits::new(size); size];
         let join = |rows: &mut Vec<Bits>, i: usize, j: usize| {
             rows[i].set(j, true);
@@ -298,27 +317,43 @@ impl Completion {
                 } else {
                     (self.score[w], self.score[v])
                 };
-                let allowed = if high > s { !drop || low < s } else { low == s };
+                let allowed = if high > s {
+                    entry.is_none() || low < s
+                } else {
+                    low == s && Some(v) != entry && Some(w) != entry
+                };
                 if allowed && meet(v, w) {
                     join(&mut rows, i, j);
                 }
             }
-            let first_slot = match self.score[v].cmp(&s) {
-                std::cmp::Ordering::Less => m,
-                std::cmp::Ordering::Equal => m + slots,
-                std::cmp::Ordering::Greater => continue,
-            };
+            if Some(v) == entry {
+                for slot in m..m + slots.min(zone(v) + 1) {
+                    join(&mut rows, token, slot);
+                }
+                continue;
+            }
             let other_side = |w: &usize| {
                 meet(v, *w) && (self.score[*w] < s) != (self.score[v] < s) && self.score[*w] <= s
             };
-            if players.iter().any(other_side) {
-                for slot in first_slot..first_slot + slots {
-                    join(&mut rows, i, slot);
+            if !players.iter().any(other_side) {
+                continue;
+            }
+            match self.score[v].cmp(&s) {
+                std::cmp::Ordering::Less => {
+                    for slot in m..m + slots.min(zone(v) + 1) {
+                        join(&mut rows, i, slot);
+                    }
                 }
+                std::cmp::Ordering::Equal => {
+                    for slot in first_partner..size {
+                        join(&mut rows, i, slot);
+                    }
+                }
+                std::cmp::Ordering::Greater => {}
             }
         }
         for a in m..m + slots {
-            for b in m + slots..size {
+            for b in first_partner..size {
                 join(&mut rows, a, b);
             }
         }
