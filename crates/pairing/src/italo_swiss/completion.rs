@@ -273,6 +273,9 @@ impl Completion {
         let widest = entries.iter().map(|&(z, _)| z).max().unwrap_or(0);
         entries.sort_unstable_by(|a, b| b.cmp(a));
         let zones = |v: usize| zone(v);
+        if level == 0 {
+            return lows <= highs && self.leftover_matching(&players, s, 0, None, &zones);
+        }
         let all_highs_drop = highs > 0
             && lows <= highs + widest.min(level)
             && entries.iter().any(|&(z, entry)| {
