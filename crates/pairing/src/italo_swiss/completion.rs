@@ -25,7 +25,11 @@
 //!   every player who may still rest. The leftover stays unpaired to the
 //!   end, and a primo is always a top scorer (FID Art. 4), so nobody scoring
 //!   less than the lowest-scoring player who may rest can ever be a primo:
-//!   two such players are never joined. With an even field (or a
+//!   two such players are never joined. Then, for each player who may
+//!   rest, a matching asks whether he can be the leftover: the pass never
+//!   makes him primo, which bounds the pairs of his score group with lower
+//!   scorers by the players of his score between them and him on the
+//!   circle (`may_be_leftover`). With an even field (or a
 //!   pre-selected bye, or the phantom) the test is exact: the pass reaches
 //!   every perfect matching (spec 06 §3.4 "Completeness").
 
@@ -301,8 +305,9 @@ impl Completion {
         entry: Option<usize>,
         zone: &dyn Fn(usize) -> usize,
     ) -> bool {
-        let meet =
-            |v: usize, w: usize| self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w);
+        let meet = |v: usize, w: usize| {
+            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
+        };
         let m = players.len();
         let token = m + slots;
         let partners = slots - usize::from(entry.is_some());
