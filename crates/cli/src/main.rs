@@ -11,6 +11,7 @@ mod awards;
 mod engine;
 mod event;
 mod exit;
+mod mail_args;
 mod out;
 mod ratings;
 mod registration;

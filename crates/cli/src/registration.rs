@@ -7,12 +7,15 @@
 mod render;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use arbiter_desk::{Channel, Desk, DeskError, Origin, RegistrationForm, RegistrationSettingsForm};
+use arbiter_web::mail::moved_up;
+use arbiter_web::{EventName, Mail, Outgoing};
 use clap::builder::PossibleValuesParser;
 use clap::{Args, Subcommand};
 
+use crate::mail_args::MailArgs;
 use crate::out;
 
 #[derive(Subcommand, Clone, Debug)]
@@ -24,6 +27,8 @@ pub enum RegistrationCommand {
         event: PathBuf,
         #[command(flatten)]
         settings: SettingsArgs,
+        #[command(flatten)]
+        notify: NoticeArgs,
     },
     /// Every entry: number, time, section, name, data, contact, standing.
     List {
@@ -40,6 +45,8 @@ pub enum RegistrationCommand {
         event: PathBuf,
         #[command(flatten)]
         fields: EntryArgs,
+        #[command(flatten)]
+        notify: NoticeArgs,
     },
     /// Accept an entry: the player is registered in its section.
     Accept {
@@ -57,6 +64,8 @@ pub enum RegistrationCommand {
         /// Why, for the registrant's status page.
         #[arg(long)]
         reason: Option<String>,
+        #[command(flatten)]
+        notify: NoticeArgs,
     },
     /// Withdraw a pending entry on the registrant's word (its place goes
     /// to the waiting list).
@@ -65,6 +74,8 @@ pub enum RegistrationCommand {
         event: PathBuf,
         /// The entry's number.
         number: u32,
+        #[command(flatten)]
+        notify: NoticeArgs,
     },
     /// Move a pending entry to another section (it joins that section's
     /// queue at the end).
@@ -75,7 +86,66 @@ pub enum RegistrationCommand {
         number: u32,
         /// The section code.
         section: String,
+        #[command(flatten)]
+        notify: NoticeArgs,
     },
+}
+
+/// Whom a command tells by mail: an entry that moves up from the waiting
+/// list, and with `add` the registrant's receipt (which needs
+/// `--public-url` for its status link). By default the mail is written
+/// into the `outbox/` folder next to the event file, the outbox of
+/// `arbiter serve --data` over that folder.
+#[derive(Args, Clone, Debug, Default)]
+pub struct NoticeArgs {
+    #[command(flatten)]
+    mail: MailArgs,
+    /// Mail no registrant.
+    #[arg(long, conflicts_with_all = ["public_url", "smtp", "mail_from"])]
+    no_mail: bool,
+}
+
+impl NoticeArgs {
+    /// The mail for `event`, checked before the command runs (`None`:
+    /// `--no-mail`).
+    fn mail(&self, event: &Path) -> Result<Option<Mail>, DeskError> {
+        if self.no_mail {
+            return Ok(None);
+        }
+        let folder = match event.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        Mail::for_command_line(&self.mail.options(), folder)
+            .map(Some)
+            .map_err(|e| DeskError::malformed(e.to_string()))
+    }
+}
+
+/// Delivers `outgoing` after the command committed: where each mail went
+/// on standard output, a mail that could not be sent on standard error
+/// (the command stands; exit 0).
+fn tell(mail: Option<&Mail>, event: &Path, outgoing: Vec<Outgoing>) {
+    let Some(mail) = mail.filter(|_| !outgoing.is_empty()) else {
+        return;
+    };
+    let stem = event
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Ok(name) = EventName::parse(&stem) else {
+        out::warn(format_args!(
+            "{}: mail not sent: '{stem}' is not a name the server publishes (letters, digits, - and _)",
+            event.display()
+        ));
+        return;
+    };
+    for delivery in mail.deliver_all(&name, outgoing) {
+        match delivery.outcome {
+            Ok(_) => out::line(&delivery),
+            Err(_) => out::warn(&delivery),
+        }
+    }
 }
 
 /// The form's settings.
@@ -218,7 +288,12 @@ fn redacted(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
 fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
     let now = jiff::Timestamp::now();
     match command {
-        RegistrationCommand::Set { event, settings } => {
+        RegistrationCommand::Set {
+            event,
+            settings,
+            notify,
+        } => {
+            let mail = notify.mail(&event)?;
             let set = Desk::open(&event)?.configure_registration(&origin(), &settings.form())?;
             out::line(if set.changed {
                 format!("{}: registration set", event.display())
@@ -230,6 +305,7 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
             });
             out::print(&render::settings(&set.config));
             render::promoted(&set.promoted);
+            tell(mail.as_ref(), &event, moved_up(set.promoted));
         }
         RegistrationCommand::List { event, format } => {
             let list = Desk::open_read_only(&event)?.registrations(now)?;
@@ -238,7 +314,12 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
                 _ => render::list_text(&list),
             });
         }
-        RegistrationCommand::Add { event, fields } => {
+        RegistrationCommand::Add {
+            event,
+            fields,
+            notify,
+        } => {
+            let mail = notify.mail(&event)?;
             let s = Desk::open(&event)?.submit_registration(
                 &origin(),
                 &fields.form(),
@@ -250,6 +331,11 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             out::line(render::submitted(&s, &stem));
+            let receipt = s.notice.map(|notice| Outgoing {
+                notice,
+                token: Some(s.token),
+            });
+            tell(mail.as_ref(), &event, receipt.into_iter().collect());
         }
         RegistrationCommand::Accept { event, number } => {
             let d = Desk::open(&event)?.accept_registration(&origin(), number)?;
@@ -264,25 +350,37 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
             event,
             number,
             reason,
+            notify,
         } => {
+            let mail = notify.mail(&event)?;
             let d =
                 Desk::open(&event)?.reject_registration(&origin(), number, reason.as_deref())?;
             out::line(render::decided(&d));
             render::promoted(&d.promoted);
+            tell(mail.as_ref(), &event, moved_up(d.promoted));
         }
-        RegistrationCommand::Withdraw { event, number } => {
+        RegistrationCommand::Withdraw {
+            event,
+            number,
+            notify,
+        } => {
+            let mail = notify.mail(&event)?;
             let d = Desk::open(&event)?.withdraw_registration_entry(&origin(), number)?;
             out::line(render::decided(&d));
             render::promoted(&d.promoted);
+            tell(mail.as_ref(), &event, moved_up(d.promoted));
         }
         RegistrationCommand::Move {
             event,
             number,
             section,
+            notify,
         } => {
+            let mail = notify.mail(&event)?;
             let d = Desk::open(&event)?.move_registration(&origin(), number, &section)?;
             out::line(render::decided(&d));
             render::promoted(&d.promoted);
+            tell(mail.as_ref(), &event, moved_up(d.promoted));
         }
     }
     Ok(())

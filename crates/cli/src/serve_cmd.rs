@@ -5,12 +5,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_web::{
-    AccountError, Accounts, DataDir, EventName, MailOptions, Role, ServeError, ServeOptions,
-};
+use arbiter_web::{AccountError, Accounts, DataDir, EventName, Role, ServeError, ServeOptions};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::exit;
+use crate::mail_args::MailArgs;
 
 /// `arbiter serve`.
 #[derive(Args, Clone, Debug)]
@@ -31,18 +30,8 @@ pub struct ServeArgs {
     /// Address and port to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The address registrants reach the server at, for the links in their
-    /// mail (https://chess.example.org; default: http:// and --addr).
-    #[arg(long)]
-    public_url: Option<String>,
-    /// Send registrants' mail through this SMTP server (smtp://HOST:PORT;
-    /// a login from ARBITER_SMTP_CREDENTIALS=USER:PASSWORD). Without it each
-    /// mail is written as an .eml file into the data folder's outbox/.
-    #[arg(long, requires = "mail_from")]
-    smtp: Option<String>,
-    /// The sender of registrants' mail (needed with --smtp).
-    #[arg(long)]
-    mail_from: Option<String>,
+    #[command(flatten)]
+    mail: MailArgs,
 }
 
 /// `arbiter user …`: accounts of the back office (in DIR/arbiter-server.sqlite,
@@ -94,31 +83,33 @@ pub enum RoleArg {
 }
 
 pub fn run_serve(args: ServeArgs) -> ExitCode {
+    // The demo's scratch folder lives as long as the server: dropping it when
+    // `run` returns (Ctrl-C or SIGTERM) removes the demo events again.
+    let mut scratch = None;
     let data = match (args.data, args.demo) {
         (Some(d), _) => d,
         (None, false) => PathBuf::from("."),
-        (None, true) => {
-            let dir = std::env::temp_dir().join(format!("arbiter-demo-{}", std::process::id()));
-            if let Err(e) = std::fs::create_dir_all(&dir) {
-                eprintln!("arbiter serve: {}: {e}", dir.display());
+        (None, true) => match tempfile::Builder::new().prefix("arbiter-demo-").tempdir() {
+            Ok(dir) => scratch.insert(dir).path().to_path_buf(),
+            Err(e) => {
+                eprintln!(
+                    "arbiter serve: a scratch folder in {}: {e}",
+                    std::env::temp_dir().display()
+                );
                 return ExitCode::from(exit::FILE_ACCESS);
             }
-            dir
-        }
+        },
     };
     let options = ServeOptions {
         data,
         database: args.database,
         addr: args.addr,
         demo: args.demo,
-        mail: MailOptions {
-            public_url: args.public_url,
-            smtp: args.smtp,
-            mail_from: args.mail_from,
-            credentials: std::env::var(arbiter_web::mail::SMTP_CREDENTIALS_VAR).ok(),
-        },
+        mail: args.mail.options(),
     };
-    match arbiter_web::run(&options) {
+    let outcome = arbiter_web::run(&options);
+    drop(scratch);
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter serve: {e}");

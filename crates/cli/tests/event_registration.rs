@@ -213,3 +213,119 @@ fn moves_between_sections_and_form_errors_name_the_field() {
     let msg = refused(&ev, &["registration", "set", e, "--cap", "A=many"]);
     assert!(msg.contains("--cap"), "{msg}");
 }
+
+/// The `.eml` files of the outbox next to the event, oldest first: each
+/// one's text with quoted-printable soft line breaks joined.
+fn outbox(dir: &std::path::Path) -> Vec<String> {
+    let Ok(files) = std::fs::read_dir(dir.join("outbox")) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<_> = files.map(|f| f.unwrap().path()).collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap().replace("=\r\n", ""))
+        .collect()
+}
+
+/// A registrant is told by mail as from the web form: the receipt of an
+/// entry the arbiter takes (with the status link of `--public-url`), and
+/// the move up when the arbiter's withdrawal frees a place. The mail goes
+/// to the outbox `serve --data` uses for the event's folder.
+#[test]
+fn registration_commands_mail_the_registrants_they_concern() {
+    let dir = scratch("event-registration-mail");
+    let ev = dir.join("open.arb");
+    let e = ev.to_str().unwrap();
+    ok(&["new", e, "--name", "Rapid Open", "--rounds", "7"]);
+    ok(&["registration", "set", e, "--cap", "1"]);
+
+    // A --public-url that is not an origin is refused before anything is
+    // recorded.
+    let msg = refused(
+        &ev,
+        &[
+            "registration",
+            "add",
+            e,
+            "--name",
+            "Rossi, Mario",
+            "--public-url",
+            "chess.example.org/x",
+        ],
+    );
+    assert!(msg.contains("--public-url 'chess.example.org/x'"), "{msg}");
+
+    let first = ok(&[
+        "registration",
+        "add",
+        e,
+        "--name",
+        "Rossi, Mario",
+        "--email",
+        "mario@example.org",
+        "--public-url",
+        "https://chess.example.org",
+    ]);
+    let token = first
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit_once("/register/status/"))
+        .map(|(_, t)| t)
+        .unwrap();
+    assert!(
+        first.contains("open: registration 1 (received): mail written to"),
+        "{first}"
+    );
+    let mails = outbox(&dir);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains("To: mario@example.org"), "{}", mails[0]);
+    assert!(
+        mails[0].contains(&format!(
+            "https://chess.example.org/e/open/register/status/{token}"
+        )),
+        "{}",
+        mails[0]
+    );
+
+    // Without --public-url a receipt cannot carry its link: not sent, said
+    // on standard error; the entry stands (exit 0).
+    let out = event_support::run(&[
+        "registration",
+        "add",
+        e,
+        "--name",
+        "Verdi, Anna",
+        "--email",
+        "anna@example.org",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("open: registration 2 (received): mail not sent: no --public-url"),
+        "{err}"
+    );
+    assert_eq!(outbox(&dir).len(), 1);
+
+    // Withdrawing entry 1 gives entry 2 the place: she is told.
+    let out = ok(&["registration", "withdraw", e, "1"]);
+    assert!(
+        out.contains("open: registration 2 (moved-up): mail written to"),
+        "{out}"
+    );
+    let mails = outbox(&dir);
+    assert_eq!(mails.len(), 2);
+    assert!(mails[1].contains("To: anna@example.org"), "{}", mails[1]);
+    assert!(
+        mails[1].contains("moved up from the waiting list"),
+        "{}",
+        mails[1]
+    );
+
+    // --no-mail tells nobody.
+    ok(&["undo", e]);
+    let out = ok(&["registration", "withdraw", e, "1", "--no-mail"]);
+    assert!(out.contains("registration 2 (Verdi, Anna, section main) moves up"));
+    assert!(!out.contains("mail"), "{out}");
+    assert_eq!(outbox(&dir).len(), 2);
+}

@@ -2,8 +2,10 @@
 //! the CLI's `standings --format json` of the same event, document for
 //! document.
 
+use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -24,6 +26,31 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// `arbiter serve ARGS --addr 127.0.0.1:PORT` with `env` on a free port,
+/// once it accepts connections: the server and the port.
+fn serve(args: &[&OsStr], env: &[(&str, &Path)]) -> (Served, u16) {
+    let port = free_port();
+    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("serve")
+        .args(args)
+        .args(["--addr", &format!("127.0.0.1:{port}")])
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let served = Served(child);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "arbiter serve did not start"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (served, port)
+}
+
 /// A plain HTTP/1.1 GET; the body.
 fn get(port: u16, path: &str, accept: &str) -> String {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -42,29 +69,10 @@ fn get(port: u16, path: &str, accept: &str) -> String {
 #[test]
 fn served_standings_json_is_the_cli_standings_json() {
     let dir = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "serve",
-            "--demo",
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--data",
-        ])
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let _served = Served(child);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "arbiter serve did not start"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let (_served, port) = serve(
+        &["--demo".as_ref(), "--data".as_ref(), dir.path().as_os_str()],
+        &[],
+    );
     let home = get(port, "/", "text/html");
     assert!(home.contains("/e/city-open/") && home.contains("/e/festival/"));
     for (event, section, after) in [
@@ -160,28 +168,7 @@ fn serve_database_publishes_the_events_of_postgresql() {
         "anna\tadministrator\t\n"
     );
 
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "serve",
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--database",
-            &url,
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let _served = Served(child);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "arbiter serve did not start"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let (_served, port) = serve(&["--database".as_ref(), url.as_ref()], &[]);
     let home: serde_json::Value =
         serde_json::from_str(&get(port, "/", "application/json")).unwrap();
     assert_eq!(home["events"], serde_json::json!(["open"]));
@@ -236,4 +223,36 @@ fn serve_refuses_mail_options_it_cannot_use() {
         "a usage error is invalid input"
     );
     assert!(String::from_utf8_lossy(&no_sender.stderr).contains("--mail-from"));
+}
+
+/// `serve --demo` makes its events in a scratch folder of the temporary
+/// folder and removes it again when stopped (SIGTERM from a service manager,
+/// like Ctrl-C, is a graceful stop with exit 0).
+#[cfg(unix)]
+#[test]
+fn demo_scratch_folder_goes_when_the_server_stops() {
+    let tmp = tempfile::tempdir().unwrap();
+    let demo_folders = || -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(tmp.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("arbiter-demo-"))
+            })
+            .collect()
+    };
+    let (mut served, _) = serve(&["--demo".as_ref()], &[("TMPDIR", tmp.path())]);
+    let folders = demo_folders();
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    assert!(folders[0].join("city-open.arb").is_file());
+    let term = Command::new("kill")
+        .args(["-TERM", &served.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let status = served.0.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert_eq!(demo_folders(), Vec::<std::path::PathBuf>::new());
 }

@@ -137,6 +137,19 @@ trait Rows: Send {
     /// The session of `token_hash` unless expired at `now`.
     fn session(&mut self, token_hash: &str, now: i64) -> Result<Option<SessionRow>, String>;
     fn end_session(&mut self, token_hash: &str) -> Result<(), String>;
+    /// The times (ms) of the attempts of `kind` under `key` after `since`,
+    /// oldest first.
+    fn attempts_since(&mut self, kind: &str, key: &str, since: i64) -> Result<Vec<i64>, String>;
+    /// Records an attempt, and forgets every attempt of `kind` at or before
+    /// `forget_before` (so the table stays the size of one window).
+    fn record_attempt(
+        &mut self,
+        kind: &str,
+        key: &str,
+        at: i64,
+        forget_before: i64,
+    ) -> Result<(), String>;
+    fn clear_attempts(&mut self, kind: &str, key: &str) -> Result<(), String>;
 }
 
 /// The server database.
@@ -291,6 +304,33 @@ impl Accounts {
     /// Ends the session of cookie `token`.
     pub fn end_session(&self, token: &str) -> Result<(), AccountError> {
         self.with(|r| r.end_session(&token_hash(token)))
+    }
+
+    /// The attempts of `kind` under `key` after `since` (ms), oldest first:
+    /// the rate limits' record, shared by every server over the database.
+    pub(crate) fn attempts_since(
+        &self,
+        kind: &str,
+        key: &str,
+        since: i64,
+    ) -> Result<Vec<i64>, AccountError> {
+        self.with(|r| r.attempts_since(kind, key, since))
+    }
+
+    /// Records an attempt at `at` (ms); attempts of `kind` at or before
+    /// `forget_before` are dropped.
+    pub(crate) fn record_attempt(
+        &self,
+        kind: &str,
+        key: &str,
+        at: i64,
+        forget_before: i64,
+    ) -> Result<(), AccountError> {
+        self.with(|r| r.record_attempt(kind, key, at, forget_before))
+    }
+
+    pub(crate) fn clear_attempts(&self, kind: &str, key: &str) -> Result<(), AccountError> {
+        self.with(|r| r.clear_attempts(kind, key))
     }
 }
 

@@ -36,7 +36,7 @@ pub use accounts::{AccountError, Accounts, Role};
 pub use data_dir::{DataDir, EventName};
 pub use error::{Message, WebError};
 use events::{Catalog, Events};
-pub use mail::{Mail, MailOptions, MailSetupError};
+pub use mail::{Delivery, Mail, MailOptions, MailSetupError, Outgoing};
 use state::{AppState, Inner};
 
 /// How to run the server.
@@ -134,8 +134,6 @@ impl Server {
                 events,
                 accounts,
                 hub,
-                limiter: Default::default(),
-                registrations: security::rate_limit::LoginLimiter::registrations(),
                 mail,
             })),
         }
@@ -400,10 +398,32 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
                 .router()
                 .into_make_service_with_connect_info::<SocketAddr>(),
         )
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(shutdown_signal())
         .await?;
         Ok(())
     })
+}
+
+/// Resolves when the server should stop: Ctrl-C, or SIGTERM from a service
+/// manager, so that open requests finish and `serve --demo` can clean up.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -6,7 +6,6 @@ use crate::accounts::Accounts;
 use crate::events::Events;
 use crate::live::Hub;
 use crate::mail::Mail;
-use crate::security::rate_limit::LoginLimiter;
 
 /// The server's state; cheap to clone.
 #[derive(Clone)]
@@ -16,9 +15,6 @@ pub struct Inner {
     pub events: Arc<Events>,
     pub accounts: Accounts,
     pub hub: Arc<Hub>,
-    pub limiter: LoginLimiter,
-    /// Submissions of the public registration form, by address.
-    pub registrations: LoginLimiter,
     /// How registrants are sent their notices.
     pub mail: Mail,
 }

@@ -31,6 +31,12 @@ CREATE TABLE IF NOT EXISTS arbiter_sessions (
     csrf TEXT NOT NULL,
     expires_at BIGINT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS arbiter_attempts (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    at_ms BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS arbiter_attempts_by_key ON arbiter_attempts (kind, key, at_ms);
 ";
 
 pub(super) struct PostgresRows {
@@ -200,6 +206,49 @@ impl Rows for PostgresRows {
             .execute(
                 "DELETE FROM arbiter_sessions WHERE token_hash = $1",
                 &[&token_hash],
+            )
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn attempts_since(&mut self, kind: &str, key: &str, since: i64) -> Result<Vec<i64>, String> {
+        let rows = self
+            .client()?
+            .query(
+                "SELECT at_ms FROM arbiter_attempts
+                 WHERE kind = $1 AND key = $2 AND at_ms > $3 ORDER BY at_ms",
+                &[&kind, &key, &since],
+            )
+            .map_err(text)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    fn record_attempt(
+        &mut self,
+        kind: &str,
+        key: &str,
+        at: i64,
+        forget_before: i64,
+    ) -> Result<(), String> {
+        let mut tx = self.client()?.transaction().map_err(text)?;
+        tx.execute(
+            "DELETE FROM arbiter_attempts WHERE kind = $1 AND at_ms <= $2",
+            &[&kind, &forget_before],
+        )
+        .map_err(text)?;
+        tx.execute(
+            "INSERT INTO arbiter_attempts (kind, key, at_ms) VALUES ($1, $2, $3)",
+            &[&kind, &key, &at],
+        )
+        .map_err(text)?;
+        tx.commit().map_err(text)
+    }
+
+    fn clear_attempts(&mut self, kind: &str, key: &str) -> Result<(), String> {
+        self.client()?
+            .execute(
+                "DELETE FROM arbiter_attempts WHERE kind = $1 AND key = $2",
+                &[&kind, &key],
             )
             .map(drop)
             .map_err(text)

@@ -25,6 +25,12 @@ CREATE TABLE IF NOT EXISTS sessions (
     csrf TEXT NOT NULL,
     expires_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS attempts (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    at_ms INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_key ON attempts (kind, key, at_ms);
 ";
 
 pub(super) struct SqliteRows(Connection);
@@ -139,6 +145,51 @@ impl Rows for SqliteRows {
     fn end_session(&mut self, token_hash: &str) -> Result<(), String> {
         self.0
             .execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn attempts_since(&mut self, kind: &str, key: &str, since: i64) -> Result<Vec<i64>, String> {
+        let mut stmt = self
+            .0
+            .prepare(
+                "SELECT at_ms FROM attempts WHERE kind = ?1 AND key = ?2 AND at_ms > ?3
+                 ORDER BY at_ms",
+            )
+            .map_err(text)?;
+        let rows = stmt
+            .query_map(params![kind, key, since], |r| r.get(0))
+            .map_err(text)?;
+        rows.collect::<Result<_, _>>().map_err(text)
+    }
+
+    fn record_attempt(
+        &mut self,
+        kind: &str,
+        key: &str,
+        at: i64,
+        forget_before: i64,
+    ) -> Result<(), String> {
+        let tx = self.0.transaction().map_err(text)?;
+        tx.execute(
+            "DELETE FROM attempts WHERE kind = ?1 AND at_ms <= ?2",
+            params![kind, forget_before],
+        )
+        .map_err(text)?;
+        tx.execute(
+            "INSERT INTO attempts (kind, key, at_ms) VALUES (?1, ?2, ?3)",
+            params![kind, key, at],
+        )
+        .map_err(text)?;
+        tx.commit().map_err(text)
+    }
+
+    fn clear_attempts(&mut self, kind: &str, key: &str) -> Result<(), String> {
+        self.0
+            .execute(
+                "DELETE FROM attempts WHERE kind = ?1 AND key = ?2",
+                params![kind, key],
+            )
             .map(drop)
             .map_err(text)
     }

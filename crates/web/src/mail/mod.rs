@@ -6,9 +6,10 @@
 //! public address, `--public-url`), and the transport ([`Transport`]):
 //! SMTP (`--smtp`), or `.eml` files in the data folder's `outbox/`.
 //!
-//! A mail is sent after its command committed, in a blocking task of its
-//! own: a mail that cannot be sent is logged and never undoes or fails
-//! the registration (the status page shows the link as before).
+//! A mail is sent after its command committed (by the server in a blocking
+//! task of its own, by `arbiter registration …` before it exits): a mail
+//! that cannot be sent is reported and never undoes or fails the
+//! registration (the status page shows the link as before).
 
 mod compose;
 
@@ -85,10 +86,12 @@ pub enum Transport {
     Smtp(Box<SmtpTransport>),
 }
 
-/// The server's mail: its public address, the sender, the transport.
+/// The mail of a server or a command: its public address, the sender,
+/// the transport.
 pub struct Mail {
-    /// Scheme, host and port, without a final `/`.
-    public_url: String,
+    /// Scheme, host and port, without a final `/` (`None`: a command
+    /// line without `--public-url`, which cannot link a status page).
+    public_url: Option<String>,
     from: Mailbox,
     transport: Transport,
 }
@@ -97,8 +100,13 @@ impl Mail {
     /// The default of a server over `data`: the outbox `data/outbox`,
     /// links to `http://ADDR`.
     pub fn outbox(data: &Path, listening: SocketAddr) -> Mail {
+        Mail::in_folder(data, Some(format!("http://{listening}")))
+    }
+
+    /// Mails written into `data/outbox` from Arbiter's own address.
+    fn in_folder(data: &Path, public_url: Option<String>) -> Mail {
         Mail {
-            public_url: format!("http://{listening}"),
+            public_url,
             from: Mailbox::new(
                 Some("Arbiter".into()),
                 lettre::Address::new("arbiter", "localhost").expect("a fixed address"),
@@ -115,18 +123,33 @@ impl Mail {
         listening: SocketAddr,
     ) -> Result<Mail, MailSetupError> {
         let mut mail = Mail::outbox(data, listening);
+        mail.apply(options)?;
+        Ok(mail)
+    }
+
+    /// The mail of `arbiter registration …` on an event file in the
+    /// folder `data` (the folder `serve --data` publishes, so its outbox is
+    /// the server's): status links only with `--public-url`.
+    pub fn for_command_line(options: &MailOptions, data: &Path) -> Result<Mail, MailSetupError> {
+        let mut mail = Mail::in_folder(data, None);
+        mail.apply(options)?;
+        Ok(mail)
+    }
+
+    /// `options` over the defaults.
+    fn apply(&mut self, options: &MailOptions) -> Result<(), MailSetupError> {
         if let Some(url) = &options.public_url {
-            mail.public_url = public_url(url)?;
+            self.public_url = Some(public_url(url)?);
         }
         if let Some(from) = &options.mail_from {
-            mail.from = from
+            self.from = from
                 .parse()
                 .map_err(|_| MailSetupError::From(from.clone()))?;
         }
         if let Some(url) = &options.smtp {
-            mail.transport = Transport::Smtp(Box::new(smtp(url, options.credentials.as_deref())?));
+            self.transport = Transport::Smtp(Box::new(smtp(url, options.credentials.as_deref())?));
         }
-        Ok(mail)
+        Ok(())
     }
 
     /// The folder of `.eml` files, when mails are not sent by SMTP.
@@ -137,9 +160,42 @@ impl Mail {
         }
     }
 
-    /// The absolute address of a status page.
-    fn status_link(&self, event: &EventName, token: &str) -> String {
-        format!("{}/e/{event}/register/status/{token}", self.public_url)
+    /// The absolute address of a status page, when the public address
+    /// is known.
+    fn status_link(&self, event: &EventName, token: &str) -> Option<String> {
+        let base = self.public_url.as_ref()?;
+        Some(format!("{base}/e/{event}/register/status/{token}"))
+    }
+
+    /// Composes and delivers every notice of `event`, one after the other
+    /// (blocking); what became of each.
+    pub fn deliver_all(&self, event: &EventName, outgoing: Vec<Outgoing>) -> Vec<Delivery> {
+        outgoing
+            .into_iter()
+            .map(|o| {
+                let what = match o.notice.kind {
+                    NoticeKind::Received => "received",
+                    NoticeKind::MovedUp => "moved-up",
+                };
+                let entry = format!("{event}: registration {} ({what})", o.notice.number);
+                let stem = format!(
+                    "{}-{event}-{}-{what}",
+                    jiff::Timestamp::now().as_millisecond(),
+                    o.notice.number
+                );
+                let outcome = match o.token {
+                    // A receipt without its link would leave the registrant
+                    // without his status page.
+                    Some(t) => match self.status_link(event, &t) {
+                        Some(link) => compose(&o.notice, Some(&link), &self.from),
+                        None => Err("no --public-url for the status link".to_string()),
+                    },
+                    None => compose(&o.notice, None, &self.from),
+                }
+                .and_then(|m| self.deliver(&m, &stem));
+                Delivery { entry, outcome }
+            })
+            .collect()
     }
 
     /// Sends `message`; where it went, or why not.
@@ -243,6 +299,23 @@ pub fn moved_up(promoted: Vec<arbiter_desk::Promoted>) -> Vec<Outgoing> {
         .collect()
 }
 
+/// What became of one notice.
+pub struct Delivery {
+    /// `EVENT: registration N (moved-up)`.
+    pub entry: String,
+    /// Where the mail went, or why it was not sent.
+    pub outcome: Result<String, String>,
+}
+
+impl std::fmt::Display for Delivery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.outcome {
+            Ok(how) => write!(f, "{}: mail {how}", self.entry),
+            Err(why) => write!(f, "{}: mail not sent: {why}", self.entry),
+        }
+    }
+}
+
 /// Sends every notice of `event` in a blocking task, after the command
 /// committed; each one delivered or its failure logged.
 pub fn send(app: &AppState, event: &EventName, outgoing: Vec<Outgoing>) {
@@ -251,24 +324,8 @@ pub fn send(app: &AppState, event: &EventName, outgoing: Vec<Outgoing>) {
     }
     let (app, event) = (app.clone(), event.clone());
     tokio::task::spawn_blocking(move || {
-        for o in outgoing {
-            let what = match o.notice.kind {
-                NoticeKind::Received => "received",
-                NoticeKind::MovedUp => "moved-up",
-            };
-            let entry = format!("{event}: registration {} ({what})", o.notice.number);
-            let link = o.token.map(|t| app.mail.status_link(&event, &t));
-            let stem = format!(
-                "{}-{event}-{}-{what}",
-                jiff::Timestamp::now().as_millisecond(),
-                o.notice.number
-            );
-            let sent = compose(&o.notice, link.as_deref(), &app.mail.from)
-                .and_then(|m| app.mail.deliver(&m, &stem));
-            match sent {
-                Ok(how) => eprintln!("arbiter serve: {entry}: mail {how}"),
-                Err(why) => eprintln!("arbiter serve: {entry}: mail not sent: {why}"),
-            }
+        for delivery in app.mail.deliver_all(&event, outgoing) {
+            eprintln!("arbiter serve: {delivery}");
         }
     });
 }

@@ -568,9 +568,28 @@ fn number_field(f: &Fields, name: &str) -> Result<u32, DeskError> {
         .map_err(|_| DeskError::invalid(name, format!("'{v}' is not a {name} number")))
 }
 
-/// `POST …/matches/{r}/result` (`match`, `board`, `result`): records or
-/// corrects one board's result ([`Desk::record_board_result`]); answers
-/// JSON when asked, else the round page (with the refusal, if refused).
+/// The match and board of a board-result form: `match` and `board`, or
+/// (the keyboard entry posted without its script) `board` alone as
+/// `MATCH.BOARD`, `2.1` for board 1 of match 2.
+fn match_and_board(f: &Fields) -> Result<(u32, u32), DeskError> {
+    if field(f, "match").is_some() {
+        return Ok((number_field(f, "match")?, number_field(f, "board")?));
+    }
+    let key = field(f, "board").unwrap_or_default();
+    key.split_once('.')
+        .and_then(|(m, b)| Some((m.trim().parse().ok()?, b.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            DeskError::invalid(
+                "board",
+                format!("'{key}' is not MATCH.BOARD (2.1: board 1 of match 2)"),
+            )
+        })
+}
+
+/// `POST …/matches/{r}/result` (`match`, `board`, `result`; or `board` as
+/// `MATCH.BOARD`): records or corrects one board's result
+/// ([`Desk::record_board_result`]); answers JSON when asked, else the
+/// round page (with the refusal, if refused).
 pub async fn board_result(
     State(app): State<AppState>,
     ctx: Ctx,
@@ -583,19 +602,21 @@ pub async fn board_result(
     Form(f): Form<Fields>,
 ) -> Result<Response, WebError> {
     let text = |k: &str| field(&f, k).unwrap_or_default();
+    let at = match_and_board(&f);
+    let shown_at = match &at {
+        Ok((m, board)) => format!("{m} {board}"),
+        Err(_) => format!("{} {}", text("match"), text("board")),
+    };
     let who = origin(
         &user,
         &format!(
-            "result {number} {} {} {} --section {section}",
-            text("match"),
-            text("board"),
+            "result {number} {shown_at} {} --section {section}",
             text("result")
         ),
     );
     let sec = section.clone();
     let outcome = command(&app, &event, move |d| {
-        let m = number_field(&f, "match")?;
-        let board = number_field(&f, "board")?;
+        let (m, board) = at?;
         let code = field(&f, "result").unwrap_or_default();
         d.record_board_result(&who, Some(&sec), number, m, board, &code)
     })

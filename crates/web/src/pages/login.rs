@@ -1,7 +1,5 @@
 //! `/login` and `/logout`.
 
-use std::time::Instant;
-
 use askama::Template;
 use axum::extract::{Form, State};
 use axum::http::StatusCode;
@@ -10,9 +8,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::{Chrome, html};
-use crate::accounts::random_token;
+use crate::accounts::{AccountError, random_token};
 use crate::context::Ctx;
 use crate::error::WebError;
+use crate::security::rate_limit::{LOGIN, now_ms};
 use crate::security::session;
 use crate::state::AppState;
 
@@ -71,30 +70,41 @@ pub async fn submit(
         .peer
         .map_or_else(|| "unknown".to_string(), |p| p.to_string());
     let keys = vec![format!("ip:{ip}"), format!("user:{}", login.name)];
-    if let Err(seconds) = app.limiter.check(&keys, Instant::now()) {
-        let message = ctx.tr.tn("login-throttled", "seconds", seconds);
-        let mut response = form(
-            &ctx,
-            StatusCode::TOO_MANY_REQUESTS,
-            login.name,
-            Some(message),
-        )?;
-        if let Ok(v) = seconds.to_string().parse() {
-            response.headers_mut().insert("retry-after", v);
-        }
-        return Ok(response);
-    }
     let checker = app.clone();
     let (name, password) = (login.name.clone(), login.password);
-    let user = tokio::task::spawn_blocking(move || checker.accounts.verify(&name, &password))
-        .await
-        .map_err(WebError::internal)??;
+    let attempt = tokio::task::spawn_blocking(move || -> Result<_, AccountError> {
+        if let Err(seconds) = LOGIN.check(&checker.accounts, &keys, now_ms())? {
+            return Ok(Err(seconds));
+        }
+        let user = checker.accounts.verify(&name, &password)?;
+        match &user {
+            None => LOGIN.record(&checker.accounts, &keys, now_ms())?,
+            Some(_) => LOGIN.clear(&checker.accounts, &keys[1])?,
+        }
+        Ok(Ok(user))
+    })
+    .await
+    .map_err(WebError::internal)??;
+    let user = match attempt {
+        Ok(user) => user,
+        Err(seconds) => {
+            let message = ctx.tr.tn("login-throttled", "seconds", seconds);
+            let mut response = form(
+                &ctx,
+                StatusCode::TOO_MANY_REQUESTS,
+                login.name,
+                Some(message),
+            )?;
+            if let Ok(v) = seconds.to_string().parse() {
+                response.headers_mut().insert("retry-after", v);
+            }
+            return Ok(response);
+        }
+    };
     let Some(user) = user else {
-        app.limiter.failed(&keys, Instant::now());
         let message = ctx.tr.t("login-failed");
         return form(&ctx, StatusCode::UNAUTHORIZED, login.name, Some(message));
     };
-    app.limiter.succeeded(&keys[1]);
     let starter = app.clone();
     let token = tokio::task::spawn_blocking(move || starter.accounts.start_session(&user))
         .await

@@ -6,8 +6,6 @@
 //! address, and the CSRF token of a visitor without a session (the login
 //! form's cookie).
 
-use std::time::Instant;
-
 use arbiter_desk::{
     Channel, Desk, DeskError, EntryFee, FeeChange, FeeNotice, RegistrationForm, RegistrationOffer,
     RegistrationStatus,
@@ -29,6 +27,7 @@ use crate::events::{desk_error, origin, status_of};
 use crate::i18n::Tr;
 use crate::mail;
 use crate::pages::login::redirect;
+use crate::security::rate_limit::{REGISTRATION, now_ms};
 use crate::security::session;
 use crate::state::AppState;
 
@@ -369,7 +368,12 @@ pub async fn submit(
             .map_or_else(|| "unknown".to_string(), |p| p.to_string())
     );
     let keys = [address];
-    if let Err(seconds) = app.registrations.check(&keys, Instant::now()) {
+    let limiter = app.clone();
+    let admitted =
+        tokio::task::spawn_blocking(move || REGISTRATION.admit(&limiter.accounts, &keys, now_ms()))
+            .await
+            .map_err(WebError::internal)??;
+    if let Err(seconds) = admitted {
         let general = ctx.tr.tn("register-throttled", "seconds", seconds);
         let mut response = respond(
             StatusCode::TOO_MANY_REQUESTS,
@@ -380,7 +384,6 @@ pub async fn submit(
         }
         return Ok(response);
     }
-    app.registrations.failed(&keys, Instant::now());
     let form = registration_form(&f, &ctx.tr);
     let now = jiff::Timestamp::now();
     let checked = form.clone();

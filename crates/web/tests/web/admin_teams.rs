@@ -155,7 +155,18 @@ async fn a_team_section_run_from_the_back_office() {
             StatusCode::UNPROCESSABLE_ENTITY,
             Some("match"),
         ),
+        (
+            "board=1&result=1-0",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("board"),
+        ),
+        (
+            "board=1.x&result=1-0",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("board"),
+        ),
         ("match=1&board=3&result=1-0", StatusCode::NOT_FOUND, None),
+        ("board=1.3&result=1-0", StatusCode::NOT_FOUND, None),
         ("match=2&board=1&result=1-0", StatusCode::NOT_FOUND, None),
     ] {
         let r = post("matches/1/result", form).await;
@@ -176,8 +187,11 @@ async fn a_team_section_run_from_the_back_office() {
     assert_eq!(match_one(&t).await["score"][0], "0.0");
 
     // Board 1: White (the white team) wins; board 2: a draw → 1.5 : 0.5.
-    let r = post("matches/1/result", "match=1&board=1&result=1-0").await;
+    // Board 1 comes from the keyboard form posted without its script:
+    // `board` is MATCH.BOARD.
+    let r = post("matches/1/result", "board=1.1&result=1-0").await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(r.header("location"), "/admin/e/cup/main/matches/1");
     let r = t
         .post(
             "/admin/e/cup/main/matches/1/result",

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use arbiter_store::testing;
 use arbiter_web::Role;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{Method, Request, StatusCode};
 use tower::ServiceExt;
 
 use crate::common::{TestServer, wait_for_event};
@@ -20,19 +20,25 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.expect("blocking task")
 }
 
+/// Two servers over a fresh database `name`; `None` without PostgreSQL.
+async fn two_servers(name: &'static str) -> Option<(Arc<TestServer>, Arc<TestServer>)> {
+    let url = blocking(move || testing::postgres().map(|s| s.fresh_database(name))).await?;
+    Some(
+        blocking(move || {
+            (
+                Arc::new(TestServer::over_database(&url)),
+                Arc::new(TestServer::over_database(&url)),
+            )
+        })
+        .await,
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_share_events_sessions_and_live_changes() {
-    let Some(url) = blocking(|| testing::postgres().map(|s| s.fresh_database("web_two"))).await
-    else {
+    let Some((a, b)) = two_servers("web_two").await else {
         return;
     };
-    let (a, b) = blocking(move || {
-        (
-            Arc::new(TestServer::over_database(&url)),
-            Arc::new(TestServer::over_database(&url)),
-        )
-    })
-    .await;
     let admin = a.clone();
     blocking(move || admin.add_user("anna", Role::Administrator)).await;
 
@@ -109,5 +115,35 @@ async fn two_servers_share_events_sessions_and_live_changes() {
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     assert_eq!(r.header("location"), "/login");
     // The synchronous client closes its connections by blocking.
+    blocking(move || drop((a, b))).await;
+}
+
+/// The login limit is the database's: three wrong passwords on server A
+/// and two on B are the five failures of one user, and the next attempt
+/// on either server waits (HTTP 429), the right password too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_share_one_login_limit() {
+    let Some((a, b)) = two_servers("web_limit").await else {
+        return;
+    };
+    let admin = a.clone();
+    blocking(move || admin.add_user("anna", Role::Arbiter)).await;
+    let attempt = |t: Arc<TestServer>, password: String| async move {
+        let form = t.get("/login").await;
+        let pre = form.cookies().join("; ");
+        let body = format!("csrf={}&name=anna&password={password}", form.csrf_field());
+        t.send(Method::POST, "/login", &[("cookie", &pre)], Some(&body))
+            .await
+    };
+    for server in [&a, &a, &a, &b, &b] {
+        let r = attempt(server.clone(), "wrong".into()).await;
+        assert_eq!(r.status, StatusCode::UNAUTHORIZED, "{}", r.body);
+    }
+    let right = crate::common::urlencode(crate::common::PASSWORD);
+    for server in [&a, &b] {
+        let r = attempt(server.clone(), right.clone()).await;
+        assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+        assert!(!r.header("retry-after").is_empty());
+    }
     blocking(move || drop((a, b))).await;
 }

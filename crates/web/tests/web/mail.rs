@@ -212,6 +212,8 @@ async fn with_smtp_the_receipt_is_delivered_to_the_smtp_server() {
     let t = TestServer::with_mail(&MailOptions {
         smtp: Some(sink.url.clone()),
         mail_from: Some("Rapid Open <open@chess.example.org>".into()),
+        // ARBITER_SMTP_CREDENTIALS; the password may hold a colon.
+        credentials: Some("anna:s3cret:x".into()),
         ..MailOptions::default()
     });
     t.registration_event("open", None);
@@ -228,6 +230,8 @@ async fn with_smtp_the_receipt_is_delivered_to_the_smtp_server() {
     let status = status_path(&done);
     let got = sink.next().await;
     assert_eq!(got.from, "open@chess.example.org");
+    // RFC 4616: base64 of NUL "anna" NUL "s3cret:x", encoded by hand.
+    assert_eq!(got.auth_plain.as_deref(), Some("AGFubmEAczNjcmV0Ong="));
     assert_eq!(got.to, ["mario.rossi@example.org"]);
     assert_eq!(
         header(&got.data, "Subject"),

@@ -1,6 +1,6 @@
 //! A small SMTP sink on a loopback port: it speaks the minimal dialogue of
-//! RFC 5321 (greeting, EHLO, MAIL, RCPT, DATA, QUIT) and records each
-//! message it is given.
+//! RFC 5321 (greeting, EHLO, MAIL, RCPT, DATA, QUIT), offers AUTH PLAIN
+//! (RFC 4954, accepting any login), and records each message it is given.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -16,6 +16,9 @@ pub struct Received {
     pub to: Vec<String>,
     /// The text after `DATA`, up to the final `.` line (CRLF kept).
     pub data: String,
+    /// The base64 argument of `AUTH PLAIN` on the connection, if the
+    /// client logged in.
+    pub auth_plain: Option<String>,
 }
 
 /// The sink: a listening thread and what it records.
@@ -76,7 +79,14 @@ fn session(stream: TcpStream) -> Option<Vec<Received>> {
         let upper = command.to_ascii_uppercase();
         if upper.starts_with("EHLO") || upper.starts_with("HELO") {
             say("250-sink.test")?;
+            say("250-AUTH PLAIN")?;
             say("250 8BITMIME")?;
+        } else if let Some(login) = upper
+            .strip_prefix("AUTH PLAIN ")
+            .map(|_| command["AUTH PLAIN ".len()..].to_string())
+        {
+            current.auth_plain = Some(login);
+            say("235 2.7.0 authentication succeeded")?;
         } else if upper.starts_with("MAIL FROM:") {
             current.from = address(&command);
             say("250 OK")?;
@@ -95,7 +105,9 @@ fn session(stream: TcpStream) -> Option<Vec<Received>> {
                 }
                 current.data.push_str(&line);
             }
+            let auth_plain = current.auth_plain.clone();
             messages.push(std::mem::take(&mut current));
+            current.auth_plain = auth_plain;
             say("250 OK queued")?;
         } else if upper == "QUIT" {
             say("221 bye")?;
