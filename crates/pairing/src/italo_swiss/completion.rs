@@ -25,7 +25,11 @@
 //!   every player who may still rest. The leftover stays unpaired to the
 //!   end, and a primo is always a top scorer (FID Art. 4), so nobody scoring
 //!   less than the lowest-scoring player who may rest can ever be a primo:
-//!   two such players are never joined. With an even field (or a
+//!   two such players are never joined. Then, for each player who may
+//!   rest, a matching asks whether he can be the leftover: the pass never
+//!   makes him primo, which bounds the pairs of his score group with lower
+//!   scorers by the players of his score between them and him on the
+//!   circle (`may_be_leftover`). With an even field (or a
 //!   pre-selected bye, or the phantom) the test is exact: the pass reaches
 //!   every perfect matching (spec 06 §3.4 "Completeness").
 
@@ -90,12 +94,7 @@ pub struct Completion {
     open: Bits,
     mate: Vec<usize>,
     steps: Vec<Step>,
-    // Scratch of the augmenting-path search.
-    base: Vec<usize>,
-    parent: Vec<usize>,
-    used: Vec<bool>,
-    blossom: Vec<bool>,
-    queue: Vec<usize>,
+    search: Blossom,
 }
 
 impl Completion {
@@ -138,11 +137,7 @@ impl Completion {
             open: Bits::new(vertices),
             mate: vec![NONE; vertices],
             steps: Vec::new(),
-            base: vec![0; vertices],
-            parent: vec![NONE; vertices],
-            used: vec![false; vertices],
-            blossom: vec![false; vertices],
-            queue: Vec::with_capacity(vertices),
+            search: Blossom::new(vertices),
         };
         completion.set_open();
         for v in 0..vertices {
@@ -155,7 +150,7 @@ impl Completion {
                 }
             }
         }
-        completion.perfect().then_some(completion)
+        completion.possible().then_some(completion)
     }
 
     /// Pairs `primo` with `secondo` if the others can still all be paired
@@ -188,7 +183,7 @@ impl Completion {
                 self.mate[w] = NONE;
             }
         }
-        if self.perfect() {
+        if self.possible() {
             self.steps.push(step);
             true
         } else {
@@ -231,17 +226,146 @@ impl Completion {
             && (self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w))
     }
 
-    /// The neighbours of `v` in the current graph, by word.
-    fn neighbour_word(&self, v: usize, k: usize) -> u64 {
-        let mut word = self.fresh[v].0[k];
-        if self.rematches_allowed {
-            word |= self.again[v].0[k];
+    /// The players unpaired can still all be paired: the matching is
+    /// perfect and, in an odd field, some player may be the leftover.
+    fn possible(&mut self) -> bool {
+        self.perfect()
+            && (!self.resting
+                || (1..self.vertices)
+                    .filter(|&v| self.active.get(v) && self.rest[v])
+                    .any(|v| self.may_be_leftover(v)))
+    }
+
+    /// Whether `leftover` (score `s`) may rest at the end of the pass
+    /// (§3.7): a matching of the others in which every pair holds a player
+    /// scoring at least `s` (a primo is a top scorer, FID Art. 4, and the
+    /// leftover never is one) and few pairs join a player scoring `s` to a
+    /// lower one.
+    ///
+    /// Such a pair is formed once nobody scoring more than `s` is left, by
+    /// a primo scoring `s`. When the pair before it in the pass has a
+    /// secondo `b` scoring less than `s`, that primo is the first player
+    /// scoring `s` reached from `b` ("from the last player paired", FID
+    /// Art. 4), who must come before the leftover: one of the players
+    /// scoring `s` between `b` and the leftover along the circle (`b`'s
+    /// *zone*). So the lower scorers of these pairs but the last, and the
+    /// secondo before the first of them when it scores less than `s` (the
+    /// *entry*: the last higher scorer's partner when every higher scorer
+    /// is paired with a lower one), have distinct primos in their zones.
+    /// The zones are nested, so this holds if and only if for every `k` at
+    /// most `k + 1` of those lower scorers have zones of at most `k`
+    /// players. The test is a relaxation: these pairs are matched to
+    /// stand-in vertices instead of to each other, stand-in `j` taking only
+    /// a lower scorer whose zone has at least `j` players.
+    fn may_be_leftover(&self, leftover: usize) -> bool {
+        let lots = self.vertices - 1;
+        let s = self.score[leftover];
+        let ahead = |v: usize| (leftover + lots - v) % lots;
+        let players: Vec<usize> = (1..self.vertices)
+            .filter(|&v| v != leftover && self.active.get(v))
+            .collect();
+        let count = |f: &dyn Fn(usize) -> bool| players.iter().filter(|&&v| f(v)).count();
+        let lows = count(&|v| self.score[v] < s);
+        let level = count(&|v| self.score[v] == s);
+        let highs = players.len() - lows - level;
+        let zone = |v: usize| count(&|w| self.score[w] == s && ahead(w) < ahead(v));
+        let mut entries: Vec<(usize, usize)> = players
+            .iter()
+            .filter(|&&v| self.score[v] < s)
+            .map(|&v| (zone(v), v))
+            .collect();
+        let widest = entries.iter().map(|&(z, _)| z).max().unwrap_or(0);
+        entries.sort_unstable_by(|a, b| b.cmp(a));
+        let zones = |v: usize| zone(v);
+        if level == 0 {
+            return lows <= highs && self.leftover_matching(&players, s, 0, None, &zones);
         }
-        word &= self.active.0[k];
-        if !self.open.get(v) {
-            word &= self.open.0[k];
+        let all_highs_drop = highs > 0
+            && lows <= highs + widest.min(level)
+            && entries.iter().any(|&(z, entry)| {
+                z > 0 && self.leftover_matching(&players, s, widest + 1, Some(entry), &zones)
+            });
+        all_highs_drop
+            || lows + usize::from(highs > 0) <= highs + (widest + 1).min(level)
+                && self.leftover_matching(&players, s, widest + 1, None, &zones)
+    }
+
+    /// The relaxed matching of [`may_be_leftover`](Self::may_be_leftover):
+    /// `players` without two who both score less than `s`, with `slots`
+    /// stand-in pairs for the pairs of a player scoring `s` with a lower
+    /// one (stand-in `j` takes a lower scorer whose zone holds at least `j`
+    /// players; a stand-in pair may stay unused). With an `entry`, every
+    /// higher scorer is paired with a lower one, the entry among them, and
+    /// the entry takes a stand-in too.
+    fn leftover_matching(
+        &self,
+        players: &[usize],
+        s: Points,
+        slots: usize,
+        entry: Option<usize>,
+        zone: &dyn Fn(usize) -> usize,
+    ) -> bool {
+        let meet = |v: usize, w: usize| {
+            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
+        };
+        let m = players.len();
+        let token = m + slots;
+        let partners = slots - usize::from(entry.is_some());
+        let first_partner = token + usize::from(entry.is_some());
+        let size = first_partner + partners;
+        let mut rows = vec![Bits::new(size); size];
+        let join = |rows: &mut Vec<Bits>, i: usize, j: usize| {
+            rows[i].set(j, true);
+            rows[j].set(i, true);
+        };
+        for (i, &v) in players.iter().enumerate() {
+            for (j, &w) in players.iter().enumerate().skip(i + 1) {
+                let (low, high) = if self.score[v] <= self.score[w] {
+                    (self.score[v], self.score[w])
+                } else {
+                    (self.score[w], self.score[v])
+                };
+                let allowed = if high > s {
+                    entry.is_none() || low < s
+                } else {
+                    low == s && Some(v) != entry && Some(w) != entry
+                };
+                if allowed && meet(v, w) {
+                    join(&mut rows, i, j);
+                }
+            }
+            if Some(v) == entry {
+                for slot in m..m + slots.min(zone(v) + 1) {
+                    join(&mut rows, token, slot);
+                }
+                continue;
+            }
+            let other_side = |w: &usize| {
+                meet(v, *w) && (self.score[*w] < s) != (self.score[v] < s) && self.score[*w] <= s
+            };
+            if !players.iter().any(other_side) {
+                continue;
+            }
+            match self.score[v].cmp(&s) {
+                std::cmp::Ordering::Less => {
+                    for slot in m..m + slots.min(zone(v) + 1) {
+                        join(&mut rows, i, slot);
+                    }
+                }
+                std::cmp::Ordering::Equal => {
+                    for slot in first_partner..size {
+                        join(&mut rows, i, slot);
+                    }
+                }
+                std::cmp::Ordering::Greater => {}
+            }
         }
-        word
+        for a in m..m + slots {
+            for b in first_partner..size {
+                join(&mut rows, a, b);
+            }
+        }
+        perfect_matching(&rows)
     }
 
     /// Augments from every unmatched vertex in play; true when the
@@ -249,18 +373,81 @@ impl Completion {
     /// unmatched in every maximum matching (Edmonds), so the first failure
     /// decides.
     fn perfect(&mut self) -> bool {
-        for v in 0..self.vertices {
-            if self.active.get(v) && self.mate[v] == NONE && !self.augment(v) {
-                return false;
+        let Completion {
+            fresh,
+            again,
+            active,
+            open,
+            rematches_allowed,
+            mate,
+            search,
+            ..
+        } = self;
+        let neighbours = |v: usize, k: usize| {
+            let mut word = fresh[v].0[k];
+            if *rematches_allowed {
+                word |= again[v].0[k];
             }
+            word &= active.0[k];
+            if !open.get(v) {
+                word &= open.0[k];
+            }
+            word
+        };
+        (0..mate.len())
+            .all(|v| !active.get(v) || mate[v] != NONE || search.augment(mate, v, &neighbours))
+    }
+}
+
+/// Whether the graph of `rows` (row `v`: the neighbours of `v`) has a
+/// perfect matching.
+fn perfect_matching(rows: &[Bits]) -> bool {
+    let mut mate = vec![NONE; rows.len()];
+    for v in 0..rows.len() {
+        if mate[v] == NONE
+            && let Some(w) = (v + 1..rows.len()).find(|&w| mate[w] == NONE && rows[v].get(w))
+        {
+            mate[v] = w;
+            mate[w] = v;
         }
-        true
+    }
+    let mut search = Blossom::new(rows.len());
+    let neighbours = |v: usize, k: usize| rows[v].0[k];
+    (0..rows.len()).all(|v| mate[v] != NONE || search.augment(&mut mate, v, &neighbours))
+}
+
+/// The scratch of Edmonds' blossom algorithm over a fixed vertex set, for
+/// one augmenting-path search at a time on a graph read word by word.
+struct Blossom {
+    base: Vec<usize>,
+    parent: Vec<usize>,
+    used: Vec<bool>,
+    blossom: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl Blossom {
+    fn new(vertices: usize) -> Blossom {
+        Blossom {
+            base: vec![0; vertices],
+            parent: vec![NONE; vertices],
+            used: vec![false; vertices],
+            blossom: vec![false; vertices],
+            queue: Vec::with_capacity(vertices),
+        }
     }
 
-    /// One search for an augmenting path from `root` (Edmonds' blossom
-    /// algorithm, breadth first); applies it when found.
-    fn augment(&mut self, root: usize) -> bool {
-        for v in 0..self.vertices {
+    /// One search for an augmenting path from `root` (breadth first) in the
+    /// graph whose word `k` of the neighbours of `v` is `neighbours(v, k)`;
+    /// applies it to `mate` when found.
+    fn augment(
+        &mut self,
+        mate: &mut [usize],
+        root: usize,
+        neighbours: &impl Fn(usize, usize) -> u64,
+    ) -> bool {
+        let vertices = mate.len();
+        for v in 0..vertices {
             self.base[v] = v;
             self.parent[v] = NONE;
             self.used[v] = false;
@@ -272,23 +459,23 @@ impl Completion {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for k in 0..self.active.0.len() {
-                let mut word = self.neighbour_word(v, k);
+            for k in 0..vertices.div_ceil(64) {
+                let mut word = neighbours(v, k);
                 while word != 0 {
                     let to = k * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
-                    if self.base[v] == self.base[to] || self.mate[v] == to {
+                    if self.base[v] == self.base[to] || mate[v] == to {
                         continue;
                     }
-                    if to == root || self.mate[to] != NONE && self.parent[self.mate[to]] != NONE {
-                        self.contract(root, v, to);
+                    if to == root || mate[to] != NONE && self.parent[mate[to]] != NONE {
+                        self.contract(mate, root, v, to);
                     } else if self.parent[to] == NONE {
                         self.parent[to] = v;
-                        if self.mate[to] == NONE {
-                            self.flip(to);
+                        if mate[to] == NONE {
+                            self.flip(mate, to);
                             return true;
                         }
-                        let next = self.mate[to];
+                        let next = mate[to];
                         self.used[next] = true;
                         self.queue.push(next);
                     }
@@ -299,12 +486,12 @@ impl Completion {
     }
 
     /// Shrinks the blossom closed by the edge `v`–`to`.
-    fn contract(&mut self, root: usize, v: usize, to: usize) {
-        let top = self.common_base(root, v, to);
+    fn contract(&mut self, mate: &[usize], root: usize, v: usize, to: usize) {
+        let top = self.common_base(mate, root, v, to);
         self.blossom.fill(false);
-        self.mark_path(v, top, to);
-        self.mark_path(to, top, v);
-        for i in 0..self.vertices {
+        self.mark_path(mate, v, top, to);
+        self.mark_path(mate, to, top, v);
+        for i in 0..mate.len() {
             if self.blossom[self.base[i]] {
                 self.base[i] = top;
                 if !self.used[i] {
@@ -317,8 +504,8 @@ impl Completion {
 
     /// The base of the blossom: the lowest common ancestor of `a` and `b`
     /// in the alternating tree.
-    fn common_base(&self, root: usize, a: usize, b: usize) -> usize {
-        let mut seen = vec![false; self.vertices];
+    fn common_base(&self, mate: &[usize], root: usize, a: usize, b: usize) -> usize {
+        let mut seen = vec![false; mate.len()];
         let mut a = a;
         loop {
             a = self.base[a];
@@ -326,7 +513,7 @@ impl Completion {
             if a == root {
                 break;
             }
-            a = self.parent[self.mate[a]];
+            a = self.parent[mate[a]];
         }
         let mut b = b;
         loop {
@@ -334,28 +521,28 @@ impl Completion {
             if seen[b] {
                 return b;
             }
-            b = self.parent[self.mate[b]];
+            b = self.parent[mate[b]];
         }
     }
 
-    fn mark_path(&mut self, mut v: usize, top: usize, mut child: usize) {
+    fn mark_path(&mut self, mate: &[usize], mut v: usize, top: usize, mut child: usize) {
         while self.base[v] != top {
             self.blossom[self.base[v]] = true;
-            self.blossom[self.base[self.mate[v]]] = true;
+            self.blossom[self.base[mate[v]]] = true;
             self.parent[v] = child;
-            child = self.mate[v];
-            v = self.parent[self.mate[v]];
+            child = mate[v];
+            v = self.parent[mate[v]];
         }
     }
 
     /// Applies the augmenting path ending at the unmatched vertex `end`.
-    fn flip(&mut self, end: usize) {
+    fn flip(&mut self, mate: &mut [usize], end: usize) {
         let mut v = end;
         while v != NONE {
             let pv = self.parent[v];
-            let next = self.mate[pv];
-            self.mate[v] = pv;
-            self.mate[pv] = v;
+            let next = mate[pv];
+            mate[v] = pv;
+            mate[pv] = v;
             v = next;
         }
     }
