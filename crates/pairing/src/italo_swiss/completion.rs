@@ -29,13 +29,51 @@
 //!   rest, a matching asks whether he can be the leftover: the pass never
 //!   makes him primo, which bounds the pairs of his score group with lower
 //!   scorers by the players of his score between them and him on the
-//!   circle (`may_be_leftover`). With an even field (or a
+//!   circle (`may_be_leftover`). When every higher scorer is paired with
+//!   a lower one, the end of the pass is also walked exactly
+//!   (`walk_tail`). Proof that it removes only subtrees without a
+//!   complete pairing: in such a completion every higher scorer is a primo
+//!   (his partner scores less), primos come in non-increasing score order
+//!   (the top score never rises as players leave, FID Art. 4), so the
+//!   members of the lowest score group above the leftover's are the last
+//!   primos before his group, found one after another from the last
+//!   secondo (§3.4 "from the last player paired"), the first from the
+//!   pointer or from the partner (a lower scorer, the *anchor*) of the last
+//!   primo of the next group above; the last of them pairs with the entry.
+//!   From the entry on, every primo is the first unpaired player of the
+//!   leftover's score after the last secondo, and must come before the
+//!   leftover (§3.7). The walk tries every secondo allowed by these rules
+//!   and asks a bipartite matching of the lower scorers left to the
+//!   higher scorers not walked, so every completion of this kind passes
+//!   it; the walk only runs when the walked groups are small
+//!   (`WALKED_TAIL`, `WALKED_LEVEL`), and otherwise the relaxed test alone
+//!   decides. With an even field (or a
 //!   pre-selected bye, or the phantom) the test is exact: the pass reaches
 //!   every perfect matching (spec 06 §3.4 "Completeness").
 
 use arbiter_model::Points;
 
 const NONE: usize = usize::MAX;
+
+/// Up to this many players of the leftover's score, the pass after the
+/// entry is walked exactly (`walk_tail`); above it only the relaxed
+/// matching is asked.
+const WALKED_LEVEL: usize = 4;
+
+/// Up to this many players of the leftover's score and of the lowest score
+/// above it together, the walk of `walk_tail` begins with the latter.
+const WALKED_TAIL: usize = 3;
+
+/// The state of `walk_tail`: the score groups walked, in pass order (the
+/// leftover's last, nearest the entry first), who of them is still
+/// unpaired, the lower scorers paired in the walk, the anchor and the score
+/// of the group it is paired with.
+struct Walk {
+    stages: Vec<Vec<usize>>,
+    waiting: Vec<bool>,
+    used: Vec<bool>,
+    anchor: Option<(usize, Points)>,
+}
 
 /// A set of vertices as 64-bit words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +112,7 @@ pub struct Compatibility {
 struct Step {
     primo: usize,
     secondo: usize,
+    ptr: Option<usize>,
     rematches_allowed: bool,
     mate: Vec<usize>,
 }
@@ -93,6 +132,8 @@ pub struct Completion {
     /// the lowest unpaired player who may rest (only while `resting`).
     open: Bits,
     mate: Vec<usize>,
+    /// The last secondo: the pass looks for the next primo from him.
+    ptr: Option<usize>,
     steps: Vec<Step>,
     search: Blossom,
 }
@@ -136,6 +177,7 @@ impl Completion {
             rematches_allowed,
             open: Bits::new(vertices),
             mate: vec![NONE; vertices],
+            ptr: None,
             steps: Vec::new(),
             search: Blossom::new(vertices),
         };
@@ -160,9 +202,11 @@ impl Completion {
         let step = Step {
             primo,
             secondo,
+            ptr: self.ptr,
             rematches_allowed: self.rematches_allowed,
             mate: self.mate.clone(),
         };
+        self.ptr = Some(secondo);
         self.active.set(primo, false);
         self.active.set(secondo, false);
         self.rematches_allowed = rematches_allowed;
@@ -203,6 +247,7 @@ impl Completion {
         self.active.set(step.primo, true);
         self.active.set(step.secondo, true);
         self.rematches_allowed = step.rematches_allowed;
+        self.ptr = step.ptr;
         self.mate = step.mate;
         self.set_open();
     }
@@ -284,10 +329,220 @@ impl Completion {
             && lows <= highs + widest.min(level)
             && entries.iter().any(|&(z, entry)| {
                 z > 0 && self.leftover_matching(&players, s, widest + 1, Some(entry), &zones)
-            });
+            })
+            && self.walk_tail(&players, leftover);
         all_highs_drop
             || lows + usize::from(highs > 0) <= highs + (widest + 1).min(level)
                 && self.leftover_matching(&players, s, widest + 1, None, &zones)
+    }
+
+    /// The end of the pass when every higher scorer is paired with a lower
+    /// one (`leftover` scoring `s`; see the module docs), walked exactly:
+    /// the players scoring `s`, and before them the lowest score group
+    /// above `s` when the two together are few. Each primo is the first
+    /// of his group after the last secondo (for score `s`: before the
+    /// leftover), each secondo of a higher scorer a lower scorer, each
+    /// secondo scoring `s` or less but the last one with a player scoring
+    /// `s` still after him. The walk starts from the pointer when no group
+    /// is above the walked ones, otherwise from an *anchor*: a lower scorer
+    /// paired with the next group above. The lower scorers left are then
+    /// matched to the higher scorers not walked, the anchor to that group,
+    /// the last primo scoring `s` (if his pair is not between two of them)
+    /// to one more.
+    fn walk_tail(&self, players: &[usize], leftover: usize) -> bool {
+        let lots = self.vertices - 1;
+        let s = self.score[leftover];
+        let ahead = |v: usize| (leftover + lots - v) % lots;
+        let mut highs: Vec<Points> = players
+            .iter()
+            .map(|&v| self.score[v])
+            .filter(|&score| score > s)
+            .collect();
+        highs.sort_unstable_by(|a, b| b.cmp(a));
+        highs.dedup();
+        let Some(&lowest) = highs.last() else {
+            return true;
+        };
+        let members = |score: Points| -> Vec<usize> {
+            players
+                .iter()
+                .copied()
+                .filter(|&v| self.score[v] == score)
+                .collect()
+        };
+        let mut level = members(s);
+        // Nearest the entry first: the walk meets them in this order.
+        level.sort_unstable_by_key(|&v| std::cmp::Reverse(ahead(v)));
+        let low_group = members(lowest);
+        let above = highs.len().checked_sub(2).map(|i| highs[i]);
+        let walk_low_group =
+            low_group.len() + level.len() <= WALKED_TAIL && (above.is_some() || self.ptr.is_some());
+        if !walk_low_group && level.len() > WALKED_LEVEL {
+            return true;
+        }
+        let (stages, anchor_score) = if walk_low_group {
+            (vec![low_group, level], above)
+        } else {
+            (vec![level], Some(lowest))
+        };
+        let mut walk = Walk {
+            stages,
+            waiting: vec![true; self.vertices],
+            used: vec![false; self.vertices],
+            anchor: None,
+        };
+        let Some(anchor_score) = anchor_score else {
+            let ptr = self.ptr.unwrap_or(leftover);
+            return self.walk(players, leftover, 0, ptr, &mut walk);
+        };
+        for &x in players {
+            if self.score[x] >= s {
+                continue;
+            }
+            walk.used[x] = true;
+            walk.anchor = Some((x, anchor_score));
+            if self.walk(players, leftover, 0, x, &mut walk) {
+                return true;
+            }
+            walk.used[x] = false;
+        }
+        false
+    }
+
+    /// One primo of [`walk_tail`](Self::walk_tail), of stage `stage`, found
+    /// from the secondo `from`, and the rest of the walk after him.
+    fn walk(
+        &self,
+        players: &[usize],
+        leftover: usize,
+        stage: usize,
+        from: usize,
+        walk: &mut Walk,
+    ) -> bool {
+        let lots = self.vertices - 1;
+        let s = self.score[leftover];
+        let ahead = |v: usize| (leftover + lots - v) % lots;
+        let meet = |v: usize, w: usize| {
+            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
+        };
+        let at_level = stage + 1 == walk.stages.len();
+        let waiting = |walk: &Walk, v: usize| walk.waiting[v];
+        let primo = if at_level {
+            walk.stages[stage]
+                .iter()
+                .copied()
+                .find(|&v| waiting(walk, v) && ahead(v) < ahead(from))
+        } else {
+            walk.stages[stage]
+                .iter()
+                .copied()
+                .filter(|&v| waiting(walk, v))
+                .min_by_key(|&v| (v + lots - from) % lots)
+        };
+        let Some(primo) = primo else {
+            return false;
+        };
+        walk.waiting[primo] = false;
+        let stage_done = !walk.stages[stage].iter().any(|&v| waiting(walk, v));
+        let level_after = |walk: &Walk, v: usize| {
+            walk.stages[walk.stages.len() - 1]
+                .iter()
+                .any(|&w| walk.waiting[w] && ahead(w) < ahead(v))
+        };
+        let mut found =
+            at_level && stage_done && self.drops_match(players, leftover, Some(primo), walk);
+        if at_level && !stage_done {
+            for j in 0..walk.stages[stage].len() {
+                let secondo = walk.stages[stage][j];
+                if found {
+                    break;
+                }
+                if !walk.waiting[secondo] || !meet(primo, secondo) {
+                    continue;
+                }
+                walk.waiting[secondo] = false;
+                found = if walk.stages[stage].iter().any(|&v| walk.waiting[v]) {
+                    level_after(walk, secondo) && self.walk(players, leftover, stage, secondo, walk)
+                } else {
+                    self.drops_match(players, leftover, None, walk)
+                };
+                walk.waiting[secondo] = true;
+            }
+        }
+        if !(at_level && stage_done) {
+            for &secondo in players {
+                if found {
+                    break;
+                }
+                if self.score[secondo] >= s || walk.used[secondo] || !meet(primo, secondo) {
+                    continue;
+                }
+                walk.used[secondo] = true;
+                found = match (at_level, stage_done) {
+                    (true, _) => {
+                        level_after(walk, secondo)
+                            && self.walk(players, leftover, stage, secondo, walk)
+                    }
+                    (false, false) => self.walk(players, leftover, stage, secondo, walk),
+                    (false, true) => self.walk(players, leftover, stage + 1, secondo, walk),
+                };
+                walk.used[secondo] = false;
+            }
+        }
+        walk.waiting[primo] = true;
+        found
+    }
+
+    /// The end of [`walk_tail`](Self::walk_tail): the lower scorers not
+    /// `used` in the walk (and the anchor) matched one to one to the
+    /// higher scorers not walked and the `last` primo scoring `s`, the
+    /// anchor to one of the group above the walked ones.
+    fn drops_match(
+        &self,
+        players: &[usize],
+        leftover: usize,
+        last: Option<usize>,
+        walk: &Walk,
+    ) -> bool {
+        let s = self.score[leftover];
+        let meet = |v: usize, w: usize| {
+            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
+        };
+        let walked = |v: usize| {
+            walk.stages[..walk.stages.len() - 1]
+                .iter()
+                .any(|g| g.contains(&v))
+        };
+        let primos: Vec<usize> = players
+            .iter()
+            .copied()
+            .filter(|&v| self.score[v] > s && !walked(v))
+            .chain(last)
+            .collect();
+        let anchor = walk.anchor.map(|(x, _)| x);
+        let drops: Vec<usize> = players
+            .iter()
+            .copied()
+            .filter(|&v| self.score[v] < s && (Some(v) == anchor || !walk.used[v]))
+            .collect();
+        if primos.len() != drops.len() {
+            return false;
+        }
+        let size = 2 * primos.len();
+        let mut rows = vec![Bits::new(size); size];
+        for (i, &p) in primos.iter().enumerate() {
+            for (j, &d) in drops.iter().enumerate() {
+                let allowed = match walk.anchor {
+                    Some((x, score)) if x == d => Some(p) != last && self.score[p] == score,
+                    _ => true,
+                };
+                if allowed && meet(p, d) {
+                    rows[i].set(primos.len() + j, true);
+                    rows[primos.len() + j].set(i, true);
+                }
+            }
+        }
+        perfect_matching(&rows)
     }
 
     /// The relaxed matching of [`may_be_leftover`](Self::may_be_leftover):
@@ -314,6 +569,11 @@ impl Completion {
         let first_partner = token + usize::from(entry.is_some());
         let size = first_partner + partners;
         let mut rows = vec![Bits::new(size); size];
+        let lowest_high = players
+            .iter()
+            .map(|&v| self.score[v])
+            .filter(|&score| score > s)
+            .min();
         let join = |rows: &mut Vec<Bits>, i: usize, j: usize| {
             rows[i].set(j, true);
             rows[j].set(i, true);
@@ -326,7 +586,9 @@ impl Completion {
                     (self.score[w], self.score[v])
                 };
                 let allowed = if high > s {
-                    entry.is_none() || low < s
+                    entry.is_none()
+                        || low < s
+                            && (Some(v) != entry && Some(w) != entry || Some(high) == lowest_high)
                 } else {
                     low == s && Some(v) != entry && Some(w) != entry
                 };
@@ -545,5 +807,54 @@ impl Blossom {
             mate[pv] = v;
             v = next;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lots 1–7 on the circle; only 4 may rest. Scores: 1: 3, 2: 2, 4 and
+    /// 6: 1, 3, 5, 7: 0. Who may meet: 1–3, 1–5, 1–7, 2–3, 2–7, 6–3, 6–5,
+    /// 6–7, plus `extra`.
+    fn field(extra: &[(usize, usize)]) -> Compatibility {
+        let scores = [0, 3, 2, 0, 1, 0, 1, 0];
+        let mut graph = Compatibility {
+            fresh: vec![Vec::new(); 8],
+            again: vec![Vec::new(); 8],
+            rest: vec![false; 8],
+            score: scores.iter().map(|&s| Points::from_whole(s)).collect(),
+        };
+        graph.rest[4] = true;
+        let rest = [(0, 4)];
+        let meet = [
+            (1, 3),
+            (1, 5),
+            (1, 7),
+            (2, 3),
+            (2, 7),
+            (6, 3),
+            (6, 5),
+            (6, 7),
+        ];
+        for &(a, b) in rest.iter().chain(&meet).chain(extra) {
+            graph.fresh[a].push(b);
+            graph.fresh[b].push(a);
+        }
+        graph
+    }
+
+    /// By hand: 1 (top score) is primo first and takes 3, 5 or 7; then 2,
+    /// the only one left above the leftover's score, takes 3 or 7 (the
+    /// entry). Going on from 3 or from 7, the first unpaired player of
+    /// score 1 is 4 (7, 1, 2, 3, 4, …), who would have to be primo: no
+    /// pairing leaves 4 over. Only 5 has 6 after him before 4, and 5 may
+    /// meet only 1, a higher scorer than the lowest above 4's score. With
+    /// 2–5 allowed the pass 1–7, 2–5, 6–3 leaves 4 to rest.
+    #[test]
+    fn the_entry_is_paired_with_the_lowest_score_above_the_leftovers() {
+        let players = [1, 2, 3, 4, 5, 6, 7];
+        assert!(Completion::start(&field(&[]), &players, true, false).is_none());
+        assert!(Completion::start(&field(&[(2, 5)]), &players, true, false).is_some());
     }
 }
