@@ -183,7 +183,9 @@ fn serve_database_publishes_the_events_of_postgresql() {
 }
 
 /// Mail options that cannot work stop the server before it serves
-/// (exit 3, the option named); `--smtp` needs `--mail-from`.
+/// (exit 3, the option named): a URL of an unknown scheme or a bad port, a
+/// CA file that cannot be read; `--smtp` needs `--mail-from`,
+/// `--smtp-ca` needs `--smtp`.
 #[test]
 fn serve_refuses_mail_options_it_cannot_use() {
     let dir = tempfile::tempdir().unwrap();
@@ -216,6 +218,47 @@ fn serve_refuses_mail_options_it_cannot_use() {
         String::from_utf8_lossy(&password.stderr)
             .contains("no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD")
     );
+    let scheme = run(&[
+        "--smtp",
+        "smtp+tls://mail.example.org",
+        "--mail-from",
+        "open@chess.example.org",
+    ]);
+    assert_eq!(scheme.status.code(), Some(3));
+    assert_eq!(
+        String::from_utf8_lossy(&scheme.stderr).lines().last(),
+        Some(
+            "arbiter serve: --smtp 'smtp+tls://mail.example.org': not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]"
+        )
+    );
+    let port = run(&[
+        "--smtp",
+        "smtps://mail.example.org:465x",
+        "--mail-from",
+        "open@chess.example.org",
+    ]);
+    assert_eq!(port.status.code(), Some(3));
+    assert!(
+        String::from_utf8_lossy(&port.stderr)
+            .contains("--smtp 'smtps://mail.example.org:465x': '465x' is not a port")
+    );
+    let missing_ca = dir.path().join("missing-ca.pem");
+    let ca = run(&[
+        "--smtp",
+        "smtp+starttls://mail.example.org",
+        "--smtp-ca",
+        missing_ca.to_str().unwrap(),
+        "--mail-from",
+        "open@chess.example.org",
+    ]);
+    assert_eq!(ca.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&ca.stderr).contains(&format!(
+        "--smtp-ca '{}': cannot read it: ",
+        missing_ca.display()
+    )));
+    let ca_alone = run(&["--smtp-ca", missing_ca.to_str().unwrap()]);
+    assert_eq!(ca_alone.status.code(), Some(3), "--smtp-ca needs --smtp");
+    assert!(String::from_utf8_lossy(&ca_alone.stderr).contains("--smtp"));
     let no_sender = run(&["--smtp", "smtp://127.0.0.1:25"]);
     assert_eq!(
         no_sender.status.code(),
