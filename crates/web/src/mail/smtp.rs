@@ -193,74 +193,62 @@ const CERTIFICATE_PEM: &[u8] = b"-----BEGIN CERTIFICATE-----";
 mod tests {
     use super::*;
 
-    fn url(security: Security, host: &str, port: u16) -> SmtpUrl {
-        SmtpUrl {
-            security,
-            host: host.into(),
-            port,
+    #[test]
+    fn the_scheme_says_how_the_connection_is_secured() {
+        for (url, security, host, port) in [
+            ("smtp://127.0.0.1:2525", Security::Plain, "127.0.0.1", 2525),
+            ("smtp://relay.lan", Security::Plain, "relay.lan", 25),
+            (
+                "smtp+starttls://mail.example.org",
+                Security::StartTls,
+                "mail.example.org",
+                587,
+            ),
+            (
+                "smtps://mail.example.org/",
+                Security::ImplicitTls,
+                "mail.example.org",
+                465,
+            ),
+            ("smtps://[::1]:1465", Security::ImplicitTls, "::1", 1465),
+        ] {
+            let expected = SmtpUrl {
+                security,
+                host: host.into(),
+                port,
+            };
+            assert_eq!(SmtpUrl::parse(url).unwrap(), expected, "{url}");
         }
     }
 
     #[test]
-    fn the_scheme_says_how_the_connection_is_secured() {
-        let parse = |u: &str| SmtpUrl::parse(u).unwrap();
-        assert_eq!(
-            parse("smtp://127.0.0.1:2525"),
-            url(Security::Plain, "127.0.0.1", 2525)
-        );
-        assert_eq!(
-            parse("smtp://relay.lan"),
-            url(Security::Plain, "relay.lan", 25)
-        );
-        assert_eq!(
-            parse("smtp+starttls://mail.example.org"),
-            url(Security::StartTls, "mail.example.org", 587)
-        );
-        assert_eq!(
-            parse("smtps://mail.example.org/"),
-            url(Security::ImplicitTls, "mail.example.org", 465)
-        );
-        assert_eq!(
-            parse("smtps://[::1]:1465"),
-            url(Security::ImplicitTls, "::1", 1465)
-        );
-    }
-
-    #[test]
     fn a_bad_url_is_refused_with_the_reason() {
-        let why = |u: &str| SmtpUrl::parse(u).unwrap_err().to_string();
-        assert_eq!(
-            why("smtp://user:secret@mail.example.org:25"),
-            "--smtp 'smtp://user:secret@mail.example.org:25': no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD"
-        );
-        assert_eq!(
-            why("https://mail.example.org"),
-            "--smtp 'https://mail.example.org': not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]"
-        );
-        assert_eq!(
-            why("smtp+tls://mail.example.org"),
-            "--smtp 'smtp+tls://mail.example.org': not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]"
-        );
-        assert_eq!(
-            why("smtps://mail.example.org:port"),
-            "--smtp 'smtps://mail.example.org:port': 'port' is not a port"
-        );
-        assert_eq!(
-            why("smtp+starttls://mail.example.org:0"),
-            "--smtp 'smtp+starttls://mail.example.org:0': '0' is not a port"
-        );
-        assert_eq!(
-            why("smtp+starttls://mail.example.org:70000"),
-            "--smtp 'smtp+starttls://mail.example.org:70000': '70000' is not a port"
-        );
-        assert_eq!(
-            why("smtps://"),
-            "--smtp 'smtps://': '' is not a host name or address"
-        );
-        assert_eq!(
-            why("smtp://mail.example.org/x?y"),
-            "--smtp 'smtp://mail.example.org/x?y': 'mail.example.org/x?y' is not a host name or address"
-        );
+        let schemes =
+            "not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]";
+        for (url, why) in [
+            (
+                "smtp://user:secret@mail.example.org:25",
+                "no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD",
+            ),
+            ("https://mail.example.org", schemes),
+            ("smtp+tls://mail.example.org", schemes),
+            ("smtps://mail.example.org:port", "'port' is not a port"),
+            ("smtp+starttls://mail.example.org:0", "'0' is not a port"),
+            (
+                "smtp+starttls://mail.example.org:70000",
+                "'70000' is not a port",
+            ),
+            ("smtps://", "'' is not a host name or address"),
+            (
+                "smtp://mail.example.org/x?y",
+                "'mail.example.org/x?y' is not a host name or address",
+            ),
+        ] {
+            assert_eq!(
+                SmtpUrl::parse(url).unwrap_err().to_string(),
+                format!("--smtp '{url}': {why}")
+            );
+        }
     }
 
     #[test]
