@@ -4,7 +4,7 @@
 //! here: the words, in the language of the form the registrant used
 //! ([`compose`]), the absolute link of his status page (the server's
 //! public address, `--public-url`), and the transport ([`Transport`]):
-//! SMTP (`--smtp`, plain, STARTTLS or implicit TLS: [`smtp`]), or `.eml`
+//! SMTP (`--smtp`, plain, STARTTLS or implicit TLS: module `smtp`), or `.eml`
 //! files in the data folder's `outbox/`.
 //!
 //! A mail is sent after its command committed (by the server in a blocking
