@@ -2,6 +2,8 @@
 //! commands that tell registrants something: one type, so both faces of the
 //! same mail are configured alike.
 
+use std::path::PathBuf;
+
 use arbiter_web::MailOptions;
 use clap::Args;
 
@@ -12,11 +14,18 @@ pub struct MailArgs {
     /// mail (https://chess.example.org; `serve`'s default: http:// and --addr).
     #[arg(long)]
     pub public_url: Option<String>,
-    /// Send registrants' mail through this SMTP server (smtp://HOST:PORT;
-    /// a login from ARBITER_SMTP_CREDENTIALS=USER:PASSWORD). Without it each
-    /// mail is written as an .eml file into the data folder's outbox/.
+    /// Send registrants' mail through this SMTP server:
+    /// smtp+starttls://HOST[:587] (STARTTLS required) or smtps://HOST[:465]
+    /// (implicit TLS) for a provider's submission server, smtp://HOST:PORT
+    /// (plain) for a relay on this machine or its network; a login from
+    /// ARBITER_SMTP_CREDENTIALS=USER:PASSWORD. Without it each mail is
+    /// written as an .eml file into the data folder's outbox/.
     #[arg(long, requires = "mail_from")]
     pub smtp: Option<String>,
+    /// A PEM file of the CA of a private TLS server, trusted besides the
+    /// usual public roots (the server's certificate is always verified).
+    #[arg(long, requires = "smtp")]
+    pub smtp_ca: Option<PathBuf>,
     /// The sender of registrants' mail (needed with --smtp).
     #[arg(long)]
     pub mail_from: Option<String>,
@@ -28,6 +37,7 @@ impl MailArgs {
         MailOptions {
             public_url: self.public_url.clone(),
             smtp: self.smtp.clone(),
+            smtp_ca: self.smtp_ca.clone(),
             mail_from: self.mail_from.clone(),
             credentials: std::env::var(arbiter_web::mail::SMTP_CREDENTIALS_VAR).ok(),
         }

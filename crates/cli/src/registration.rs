@@ -9,7 +9,9 @@ mod render;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use arbiter_desk::{Channel, Desk, DeskError, Origin, RegistrationForm, RegistrationSettingsForm};
+use arbiter_desk::{
+    Channel, Desk, DeskError, Origin, Promoted, RegistrationForm, RegistrationSettingsForm,
+};
 use arbiter_web::mail::moved_up;
 use arbiter_web::{EventName, Mail, Outgoing};
 use clap::builder::PossibleValuesParser;
@@ -116,24 +118,38 @@ impl NoticeArgs {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        Mail::for_command_line(&self.mail.options(), folder)
-            .map(Some)
-            .map_err(|e| DeskError::malformed(e.to_string()))
+        let mail = Mail::for_command_line(&self.mail.options(), folder)
+            .map_err(|e| DeskError::malformed(e.to_string()))?;
+        if let Some(w) = mail.warning() {
+            out::warn(format_args!("warning: {w}"));
+        }
+        Ok(Some(mail))
     }
+}
+
+/// The event file's name without its extension: the event's name on the
+/// server, in links and mails.
+fn stem(event: &Path) -> String {
+    event
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Says which entries moved up from the waiting list and mails them.
+fn announce(mail: Option<&Mail>, event: &Path, promoted: Vec<Promoted>) {
+    render::promoted(&promoted);
+    tell(mail, event, &stem(event), moved_up(promoted));
 }
 
 /// Delivers `outgoing` after the command committed: where each mail went
 /// on standard output, a mail that could not be sent on standard error
 /// (the command stands; exit 0).
-fn tell(mail: Option<&Mail>, event: &Path, outgoing: Vec<Outgoing>) {
+fn tell(mail: Option<&Mail>, event: &Path, stem: &str, outgoing: Vec<Outgoing>) {
     let Some(mail) = mail.filter(|_| !outgoing.is_empty()) else {
         return;
     };
-    let stem = event
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let Ok(name) = EventName::parse(&stem) else {
+    let Ok(name) = EventName::parse(stem) else {
         out::warn(format_args!(
             "{}: mail not sent: '{stem}' is not a name the server publishes (letters, digits, - and _)",
             event.display()
@@ -304,8 +320,7 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
                 )
             });
             out::print(&render::settings(&set.config));
-            render::promoted(&set.promoted);
-            tell(mail.as_ref(), &event, moved_up(set.promoted));
+            announce(mail.as_ref(), &event, set.promoted);
         }
         RegistrationCommand::List { event, format } => {
             let list = Desk::open_read_only(&event)?.registrations(now)?;
@@ -326,16 +341,13 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
                 Channel::Arbiter,
                 now,
             )?;
-            let stem = event
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
+            let stem = stem(&event);
             out::line(render::submitted(&s, &stem));
             let receipt = s.notice.map(|notice| Outgoing {
                 notice,
                 token: Some(s.token),
             });
-            tell(mail.as_ref(), &event, receipt.into_iter().collect());
+            tell(mail.as_ref(), &event, &stem, receipt.into_iter().collect());
         }
         RegistrationCommand::Accept { event, number } => {
             let d = Desk::open(&event)?.accept_registration(&origin(), number)?;
@@ -356,8 +368,7 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
             let d =
                 Desk::open(&event)?.reject_registration(&origin(), number, reason.as_deref())?;
             out::line(render::decided(&d));
-            render::promoted(&d.promoted);
-            tell(mail.as_ref(), &event, moved_up(d.promoted));
+            announce(mail.as_ref(), &event, d.promoted);
         }
         RegistrationCommand::Withdraw {
             event,
@@ -367,8 +378,7 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
             let mail = notify.mail(&event)?;
             let d = Desk::open(&event)?.withdraw_registration_entry(&origin(), number)?;
             out::line(render::decided(&d));
-            render::promoted(&d.promoted);
-            tell(mail.as_ref(), &event, moved_up(d.promoted));
+            announce(mail.as_ref(), &event, d.promoted);
         }
         RegistrationCommand::Move {
             event,
@@ -379,8 +389,7 @@ fn dispatch(command: RegistrationCommand) -> Result<(), DeskError> {
             let mail = notify.mail(&event)?;
             let d = Desk::open(&event)?.move_registration(&origin(), number, &section)?;
             out::line(render::decided(&d));
-            render::promoted(&d.promoted);
-            tell(mail.as_ref(), &event, moved_up(d.promoted));
+            announce(mail.as_ref(), &event, d.promoted);
         }
     }
     Ok(())

@@ -329,3 +329,85 @@ fn registration_commands_mail_the_registrants_they_concern() {
     assert!(!out.contains("mail"), "{out}");
     assert_eq!(outbox(&dir).len(), 2);
 }
+
+/// The registration commands take `serve`'s SMTP options and check them
+/// before anything is recorded (exit 3, the option named); a login that
+/// would go unencrypted beyond this machine is warned of on standard
+/// error. No entry here gives an e-mail address, so nothing is sent.
+#[test]
+fn registration_commands_check_the_smtp_options() {
+    let dir = scratch("event-registration-smtp");
+    let ev = dir.join("open.arb");
+    let e = ev.to_str().unwrap();
+    ok(&["new", e, "--name", "Rapid Open", "--rounds", "7"]);
+    ok(&["registration", "set", e, "--cap", "2"]);
+    let add = |name: &'static str, smtp: &'static str| {
+        [
+            "registration",
+            "add",
+            e,
+            "--name",
+            name,
+            "--smtp",
+            smtp,
+            "--mail-from",
+            "open@chess.example.org",
+        ]
+    };
+    let msg = refused(&ev, &add("Rossi, Mario", "smtps://mail.example.org:0"));
+    assert!(
+        msg.contains("--smtp 'smtps://mail.example.org:0': '0' is not a port"),
+        "{msg}"
+    );
+    let msg = refused(&ev, &add("Rossi, Mario", "submission://mail.example.org"));
+    assert!(
+        msg.contains(
+            "--smtp 'submission://mail.example.org': not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]"
+        ),
+        "{msg}"
+    );
+    let key_only = dir.join("key.pem");
+    std::fs::write(
+        &key_only,
+        "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
+    )
+    .unwrap();
+    let mut with_ca = add("Rossi, Mario", "smtp+starttls://mail.example.org").to_vec();
+    with_ca.extend(["--smtp-ca", key_only.to_str().unwrap()]);
+    let msg = refused(&ev, &with_ca);
+    assert!(
+        msg.contains(&format!(
+            "--smtp-ca '{}': no PEM certificate (BEGIN CERTIFICATE) in it",
+            key_only.display()
+        )),
+        "{msg}"
+    );
+
+    // RFC 6761: `.invalid` names no host; no mail is sent anyway.
+    let out = assert_cmd::Command::new(event_support::bin())
+        .args(add("Rossi, Mario", "smtp://mail.invalid:25"))
+        .env("ARBITER_SMTP_CREDENTIALS", "anna:secret")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "warning: --smtp 'smtp://mail.invalid:25': the login of ARBITER_SMTP_CREDENTIALS goes unencrypted to a host that is not this machine; use smtp+starttls:// or smtps://"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("secret"), "{err}");
+    // To this machine's relay it is not.
+    let out = assert_cmd::Command::new(event_support::bin())
+        .args(add("Verdi, Anna", "smtp://127.0.0.1:25"))
+        .env("ARBITER_SMTP_CREDENTIALS", "anna:secret")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("warning"),
+        "{out:?}"
+    );
+    assert_eq!(standings(e).len(), 2, "both entries recorded");
+}

@@ -3,7 +3,7 @@
 //! document.
 
 use std::ffi::OsStr;
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -183,7 +183,9 @@ fn serve_database_publishes_the_events_of_postgresql() {
 }
 
 /// Mail options that cannot work stop the server before it serves
-/// (exit 3, the option named); `--smtp` needs `--mail-from`.
+/// (exit 3, the option named): a URL of an unknown scheme or a bad port, a
+/// CA file that cannot be read; `--smtp` needs `--mail-from`,
+/// `--smtp-ca` needs `--smtp`.
 #[test]
 fn serve_refuses_mail_options_it_cannot_use() {
     let dir = tempfile::tempdir().unwrap();
@@ -216,6 +218,34 @@ fn serve_refuses_mail_options_it_cannot_use() {
         String::from_utf8_lossy(&password.stderr)
             .contains("no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD")
     );
+    // Refused (exit 3) with a message that holds `message`.
+    let refused = |extra: &[&str], message: &str| {
+        let out = run(extra);
+        assert_eq!(out.status.code(), Some(3), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{extra:?}: {err}");
+    };
+    let sender = ["--mail-from", "open@chess.example.org"];
+    refused(
+        &[&["--smtp", "smtp+tls://mail.example.org"], &sender[..]].concat(),
+        "arbiter serve: --smtp 'smtp+tls://mail.example.org': not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]",
+    );
+    refused(
+        &[&["--smtp", "smtps://mail.example.org:465x"], &sender[..]].concat(),
+        "--smtp 'smtps://mail.example.org:465x': '465x' is not a port",
+    );
+    let missing_ca = dir.path().join("missing-ca.pem");
+    let missing = missing_ca.to_str().unwrap();
+    refused(
+        &[
+            &["--smtp", "smtp+starttls://mail.example.org"],
+            &["--smtp-ca", missing][..],
+            &sender[..],
+        ]
+        .concat(),
+        &format!("--smtp-ca '{missing}': cannot read it: "),
+    );
+    refused(&["--smtp-ca", missing], "--smtp");
     let no_sender = run(&["--smtp", "smtp://127.0.0.1:25"]);
     assert_eq!(
         no_sender.status.code(),
@@ -223,6 +253,39 @@ fn serve_refuses_mail_options_it_cannot_use() {
         "a usage error is invalid input"
     );
     assert!(String::from_utf8_lossy(&no_sender.stderr).contains("--mail-from"));
+}
+
+/// A login given with plain `smtp://` to a host other than this machine
+/// is warned of when the server starts (it serves all the same). RFC 6761:
+/// `.invalid` names no host, and no mail is sent here.
+#[test]
+fn serve_warns_of_a_login_over_plain_smtp_beyond_this_machine() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--data", dir.path().to_str().unwrap()])
+        .args(["--addr", "127.0.0.1:0", "--smtp", "smtp://mail.invalid:25"])
+        .args(["--mail-from", "open@chess.example.org"])
+        .env("ARBITER_SMTP_CREDENTIALS", "anna:secret")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let served = Served(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stderr).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let line = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a line on standard error");
+    drop(served);
+    assert_eq!(
+        line.trim_end(),
+        "arbiter serve: warning: --smtp 'smtp://mail.invalid:25': the login of ARBITER_SMTP_CREDENTIALS goes unencrypted to a host that is not this machine; use smtp+starttls:// or smtps://"
+    );
 }
 
 /// `serve --demo` makes its events in a scratch folder of the temporary

@@ -140,12 +140,13 @@ trait Rows: Send {
     /// The times (ms) of the attempts of `kind` under `key` after `since`,
     /// oldest first.
     fn attempts_since(&mut self, kind: &str, key: &str, since: i64) -> Result<Vec<i64>, String>;
-    /// Records an attempt, and forgets every attempt of `kind` at or before
-    /// `forget_before` (so the table stays the size of one window).
+    /// Records one attempt under each of `keys`, and forgets every attempt
+    /// of `kind` at or before `forget_before` (so the table stays the size
+    /// of one window), in one transaction.
     fn record_attempt(
         &mut self,
         kind: &str,
-        key: &str,
+        keys: &[String],
         at: i64,
         forget_before: i64,
     ) -> Result<(), String>;
@@ -317,16 +318,16 @@ impl Accounts {
         self.with(|r| r.attempts_since(kind, key, since))
     }
 
-    /// Records an attempt at `at` (ms); attempts of `kind` at or before
-    /// `forget_before` are dropped.
+    /// Records an attempt at `at` (ms) under each of `keys`; attempts of
+    /// `kind` at or before `forget_before` are dropped.
     pub(crate) fn record_attempt(
         &self,
         kind: &str,
-        key: &str,
+        keys: &[String],
         at: i64,
         forget_before: i64,
     ) -> Result<(), AccountError> {
-        self.with(|r| r.record_attempt(kind, key, at, forget_before))
+        self.with(|r| r.record_attempt(kind, keys, at, forget_before))
     }
 
     pub(crate) fn clear_attempts(&self, kind: &str, key: &str) -> Result<(), AccountError> {

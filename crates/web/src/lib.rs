@@ -383,7 +383,11 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
                 source,
             })?;
         let addr = listener.local_addr()?;
-        server.set_mail(Mail::configure(&options.mail, &options.data, addr)?)?;
+        let mail = Mail::configure(&options.mail, &options.data, addr)?;
+        if let Some(w) = mail.warning() {
+            eprintln!("arbiter serve: warning: {w}");
+        }
+        server.set_mail(mail)?;
         println!("Arbiter is serving the events of {served} at http://{addr}/ (Ctrl-C stops it)");
         match server.mail().outbox_folder() {
             Some(dir) => println!(

@@ -226,7 +226,7 @@ impl Rows for PostgresRows {
     fn record_attempt(
         &mut self,
         kind: &str,
-        key: &str,
+        keys: &[String],
         at: i64,
         forget_before: i64,
     ) -> Result<(), String> {
@@ -236,11 +236,13 @@ impl Rows for PostgresRows {
             &[&kind, &forget_before],
         )
         .map_err(text)?;
-        tx.execute(
-            "INSERT INTO arbiter_attempts (kind, key, at_ms) VALUES ($1, $2, $3)",
-            &[&kind, &key, &at],
-        )
-        .map_err(text)?;
+        for key in keys {
+            tx.execute(
+                "INSERT INTO arbiter_attempts (kind, key, at_ms) VALUES ($1, $2, $3)",
+                &[&kind, key, &at],
+            )
+            .map_err(text)?;
+        }
         tx.commit().map_err(text)
     }
 

@@ -166,7 +166,7 @@ impl Rows for SqliteRows {
     fn record_attempt(
         &mut self,
         kind: &str,
-        key: &str,
+        keys: &[String],
         at: i64,
         forget_before: i64,
     ) -> Result<(), String> {
@@ -176,11 +176,13 @@ impl Rows for SqliteRows {
             params![kind, forget_before],
         )
         .map_err(text)?;
-        tx.execute(
-            "INSERT INTO attempts (kind, key, at_ms) VALUES (?1, ?2, ?3)",
-            params![kind, key, at],
-        )
-        .map_err(text)?;
+        for key in keys {
+            tx.execute(
+                "INSERT INTO attempts (kind, key, at_ms) VALUES (?1, ?2, ?3)",
+                params![kind, key, at],
+            )
+            .map_err(text)?;
+        }
         tx.commit().map_err(text)
     }
 

@@ -4,7 +4,8 @@
 //! here: the words, in the language of the form the registrant used
 //! ([`compose`]), the absolute link of his status page (the server's
 //! public address, `--public-url`), and the transport ([`Transport`]):
-//! SMTP (`--smtp`), or `.eml` files in the data folder's `outbox/`.
+//! SMTP (`--smtp`, plain, STARTTLS or implicit TLS: module `smtp`), or `.eml`
+//! files in the data folder's `outbox/`.
 //!
 //! A mail is sent after its command committed (by the server in a blocking
 //! task of its own, by `arbiter registration …` before it exits): a mail
@@ -12,14 +13,13 @@
 //! registration (the status page shows the link as before).
 
 mod compose;
+mod smtp;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use arbiter_desk::{Notice, NoticeKind};
 use lettre::message::Mailbox;
-use lettre::transport::smtp::authentication::Credentials;
 use lettre::{Message, SmtpTransport, Transport as _};
 
 use crate::data_dir::EventName;
@@ -35,17 +35,18 @@ pub const SMTP_CREDENTIALS_VAR: &str = "ARBITER_SMTP_CREDENTIALS";
 /// `--smtp`.
 pub const OUTBOX: &str = "outbox";
 
-/// How long an SMTP exchange may take.
-const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
-
 /// The options of `arbiter serve` about mail, as typed.
 #[derive(Clone, Default)]
 pub struct MailOptions {
     /// `https://chess.example.org`: the address registrants reach the
     /// server at (default: `http://` and the address it listens on).
     pub public_url: Option<String>,
-    /// `smtp://host:port` (default: the outbox folder).
+    /// `smtp://host:port`, `smtp+starttls://host[:587]` or
+    /// `smtps://host[:465]` (default: the outbox folder).
     pub smtp: Option<String>,
+    /// A PEM file of the CA that signed a private TLS server's
+    /// certificate (trusted besides the Mozilla roots).
+    pub smtp_ca: Option<PathBuf>,
     /// The sender's address (default `arbiter@localhost`).
     pub mail_from: Option<String>,
     /// `USER:PASSWORD` for the SMTP server (from [`SMTP_CREDENTIALS_VAR`]).
@@ -58,6 +59,7 @@ impl std::fmt::Debug for MailOptions {
         f.debug_struct("MailOptions")
             .field("public_url", &self.public_url)
             .field("smtp", &self.smtp)
+            .field("smtp_ca", &self.smtp_ca)
             .field("mail_from", &self.mail_from)
             .field("credentials", &self.credentials.as_ref().map(|_| "…"))
             .finish()
@@ -75,6 +77,10 @@ pub enum MailSetupError {
     From(String),
     #[error("--smtp '{url}': {why}")]
     Smtp { url: String, why: String },
+    #[error("--smtp-ca '{path}': {why}")]
+    SmtpCa { path: String, why: String },
+    #[error("--smtp-ca needs --smtp")]
+    CaWithoutSmtp,
     #[error("{SMTP_CREDENTIALS_VAR}: not USER:PASSWORD")]
     Credentials,
 }
@@ -94,6 +100,9 @@ pub struct Mail {
     public_url: Option<String>,
     from: Mailbox,
     transport: Transport,
+    /// What the organiser should know about the options (a login sent
+    /// unencrypted), for the face to print at startup.
+    warning: Option<String>,
 }
 
 impl Mail {
@@ -112,6 +121,7 @@ impl Mail {
                 lettre::Address::new("arbiter", "localhost").expect("a fixed address"),
             ),
             transport: Transport::Outbox(data.join(OUTBOX)),
+            warning: None,
         }
     }
 
@@ -146,10 +156,26 @@ impl Mail {
                 .parse()
                 .map_err(|_| MailSetupError::From(from.clone()))?;
         }
-        if let Some(url) = &options.smtp {
-            self.transport = Transport::Smtp(Box::new(smtp(url, options.credentials.as_deref())?));
+        match &options.smtp {
+            Some(url) => {
+                let (transport, warning) = smtp::transport(
+                    url,
+                    options.credentials.as_deref(),
+                    options.smtp_ca.as_deref(),
+                )?;
+                self.transport = Transport::Smtp(Box::new(transport));
+                self.warning = warning;
+            }
+            None if options.smtp_ca.is_some() => return Err(MailSetupError::CaWithoutSmtp),
+            None => {}
         }
         Ok(())
+    }
+
+    /// A warning about the options, to print at startup (a login sent
+    /// unencrypted beyond this machine).
+    pub fn warning(&self) -> Option<&str> {
+        self.warning.as_deref()
     }
 
     /// The folder of `.eml` files, when mails are not sent by SMTP.
@@ -235,51 +261,6 @@ fn public_url(url: &str) -> Result<String, MailSetupError> {
     }
 }
 
-/// The SMTP transport of `smtp://host:port`, with the credentials of the
-/// environment. A user or password in the URL is refused: it would be on
-/// the command line.
-fn smtp(url: &str, credentials: Option<&str>) -> Result<SmtpTransport, MailSetupError> {
-    let refused = |why: &str| MailSetupError::Smtp {
-        url: url.to_string(),
-        why: why.to_string(),
-    };
-    let rest = url
-        .strip_prefix("smtp://")
-        .ok_or_else(|| refused("only smtp://HOST:PORT is supported"))?;
-    let authority = rest.strip_suffix('/').unwrap_or(rest);
-    if authority.contains('@') {
-        return Err(refused(&format!(
-            "no user or password in the URL: set {SMTP_CREDENTIALS_VAR}=USER:PASSWORD"
-        )));
-    }
-    let (host, port) = match authority.rsplit_once(':') {
-        Some((h, p)) if !authority.ends_with(']') => (
-            h,
-            p.parse::<u16>()
-                .map_err(|_| refused(&format!("'{p}' is not a port")))?,
-        ),
-        _ => (authority, lettre::transport::smtp::SMTP_PORT),
-    };
-    let host = host.trim_start_matches('[').trim_end_matches(']');
-    let host_ok = !host.is_empty()
-        && host
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || ".-:".contains(c));
-    if !host_ok {
-        return Err(refused("not smtp://HOST:PORT"));
-    }
-    // Plain SMTP (no TLS feature is built in): a relay on the host or
-    // its network, as `--smtp` documents.
-    let mut builder = SmtpTransport::builder_dangerous(host)
-        .port(port)
-        .timeout(Some(SMTP_TIMEOUT));
-    if let Some(c) = credentials {
-        let (user, password) = c.split_once(':').ok_or(MailSetupError::Credentials)?;
-        builder = builder.credentials(Credentials::new(user.into(), password.into()));
-    }
-    Ok(builder.build())
-}
-
 /// A notice to send and, for a receipt, the token of the status link
 /// (known only when the entry is submitted; the journal keeps its hash).
 pub struct Outgoing {
@@ -357,21 +338,7 @@ mod tests {
     }
 
     #[test]
-    fn smtp_credentials_stay_off_the_command_line() {
-        let e = smtp("smtp://user:secret@mail.example.org:25", None).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "--smtp 'smtp://user:secret@mail.example.org:25': no user or password in the URL: set ARBITER_SMTP_CREDENTIALS=USER:PASSWORD"
-        );
-        assert!(matches!(
-            smtp("smtp://mail.example.org:25", Some("no-colon")),
-            Err(MailSetupError::Credentials)
-        ));
-        assert!(smtp("smtps://mail.example.org", None).is_err());
-        assert!(smtp("smtp://mail.example.org:port", None).is_err());
-        assert!(smtp("smtp://mail.example.org/x?y", None).is_err());
-        assert!(smtp("smtp://[::1]:2525", None).is_ok());
-        assert!(smtp("smtp://mail.example.org:2525", Some("anna:pw")).is_ok());
+    fn the_password_is_left_out_of_the_options_shown() {
         let options = MailOptions {
             credentials: Some("anna:secret".into()),
             ..MailOptions::default()

@@ -74,17 +74,15 @@ impl Limit {
         })
     }
 
-    /// Records an attempt at `now` under every key.
+    /// Records an attempt at `now` under every key (one transaction, which
+    /// also forgets what left the window).
     pub fn record(
         &self,
         accounts: &Accounts,
         keys: &[String],
         now: i64,
     ) -> Result<(), AccountError> {
-        for key in keys {
-            accounts.record_attempt(self.kind, key, now, now - self.window_ms())?;
-        }
-        Ok(())
+        accounts.record_attempt(self.kind, keys, now, now - self.window_ms())
     }
 
     /// [`Limit::check`], and when under the limit [`Limit::record`]: the

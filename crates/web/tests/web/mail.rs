@@ -1,26 +1,23 @@
 //! Registrants' mail (issue 15 part 1): the receipt of an entry in the
 //! language of the form, with the standing, the fee and the absolute
-//! status link; the move up from the waiting list; delivery by SMTP; a
-//! mail that cannot be sent leaves the registration standing. The event
-//! is seed 000's form (`registration_event`: 6 EUR, free for residents).
+//! status link; the move up from the waiting list; delivery by SMTP,
+//! plain, over STARTTLS or implicit TLS with the server's certificate
+//! verified; a mail that cannot be sent leaves the registration standing.
+//! The event is seed 000's form (`registration_event`: 6 EUR, free for
+//! residents).
 
 use std::net::TcpListener;
+use std::sync::Arc;
 
-use arbiter_web::MailOptions;
+use arbiter_desk::{Notice, NoticeKind};
+use arbiter_model::journal::Standing;
+use arbiter_web::{EventName, Mail, MailOptions, Outgoing};
 use axum::http::{Method, StatusCode};
+use rustls::ServerConfig;
 
-use crate::common::smtp::SmtpSink;
-use crate::common::{Resp, TestServer};
-
-/// The path of the status page a submission redirected to (without the
-/// confirmation's `?new=1`).
-fn status_path(done: &Resp) -> String {
-    assert_eq!(done.status, StatusCode::SEE_OTHER, "{}", done.body);
-    let to = done.header("location");
-    to.strip_suffix("?new=1")
-        .unwrap_or_else(|| panic!("the confirmation's flag: {to}"))
-        .to_string()
-}
+use crate::common::TestServer;
+use crate::common::smtp::{Offer, Received, SmtpSink};
+use crate::common::tls::TestCa;
 
 /// The header `name` of a mail (`Subject: …`).
 fn header<'a>(mail: &'a str, name: &str) -> &'a str {
@@ -52,19 +49,7 @@ async fn a_registrant_is_mailed_his_status_link_in_the_language_of_the_form() {
         public_url: Some("https://chess.example.org/".into()),
         ..MailOptions::default()
     });
-    t.registration_event("open", None);
-
-    let done = t
-        .register(
-            "open",
-            &[
-                ("name", "Rossi, Mario"),
-                ("email", "mario.rossi@example.org"),
-            ],
-            "it-IT,it;q=0.9",
-        )
-        .await;
-    let status = status_path(&done);
+    let status = t.register_mail_entrant("it-IT,it;q=0.9").await;
     let mail = t.outbox(1).await.remove(0);
     assert_eq!(header(&mail, "To"), "mario.rossi@example.org");
     assert_eq!(header(&mail, "From"), "Arbiter <arbiter@localhost>");
@@ -119,7 +104,7 @@ async fn a_registrant_is_mailed_his_status_link_in_the_language_of_the_form() {
             "en",
         )
         .await;
-    status_path(&third);
+    third.status_path();
     let mails = t.outbox(3).await;
     let anna = mails
         .iter()
@@ -135,17 +120,8 @@ async fn a_registrant_is_mailed_his_status_link_in_the_language_of_the_form() {
 #[tokio::test]
 async fn a_waiting_list_entrant_is_mailed_when_a_withdrawal_frees_his_place() {
     let t = TestServer::new();
-    t.registration_event("open", None);
+    let first = t.register_mail_entrant("en").await;
     t.registration_cap("open", 1);
-
-    let first = t
-        .register(
-            "open",
-            &[("name", "Rossi, Mario"), ("email", "mario@example.org")],
-            "en",
-        )
-        .await;
-    let first = status_path(&first);
     let second = t
         .register(
             "open",
@@ -153,7 +129,7 @@ async fn a_waiting_list_entrant_is_mailed_when_a_withdrawal_frees_his_place() {
             "pl",
         )
         .await;
-    status_path(&second);
+    second.status_path();
     let receipts = t.outbox(2).await;
     let jan = receipts
         .iter()
@@ -209,34 +185,12 @@ async fn a_waiting_list_entrant_is_mailed_when_a_withdrawal_frees_his_place() {
 #[tokio::test]
 async fn with_smtp_the_receipt_is_delivered_to_the_smtp_server() {
     let sink = SmtpSink::start();
-    let t = TestServer::with_mail(&MailOptions {
-        smtp: Some(sink.url.clone()),
-        mail_from: Some("Rapid Open <open@chess.example.org>".into()),
-        // ARBITER_SMTP_CREDENTIALS; the password may hold a colon.
-        credentials: Some("anna:s3cret:x".into()),
-        ..MailOptions::default()
-    });
-    t.registration_event("open", None);
-    let done = t
-        .register(
-            "open",
-            &[
-                ("name", "Rossi, Mario"),
-                ("email", "mario.rossi@example.org"),
-            ],
-            "en",
-        )
-        .await;
-    let status = status_path(&done);
+    // ARBITER_SMTP_CREDENTIALS; the password may hold a colon.
+    let t = TestServer::with_mail(&smtp_options(&sink.url, None));
+    let status = t.register_mail_entrant("en").await;
     let got = sink.next().await;
-    assert_eq!(got.from, "open@chess.example.org");
-    // RFC 4616: base64 of NUL "anna" NUL "s3cret:x", encoded by hand.
-    assert_eq!(got.auth_plain.as_deref(), Some("AGFubmEAczNjcmV0Ong="));
-    assert_eq!(got.to, ["mario.rossi@example.org"]);
-    assert_eq!(
-        header(&got.data, "Subject"),
-        "Rapid Open: your registration"
-    );
+    assert!(!got.tls, "smtp:// is plain");
+    assert_receipt(&got);
     assert_eq!(
         header(&got.data, "From"),
         "\"Rapid Open\" <open@chess.example.org>"
@@ -263,20 +217,175 @@ async fn a_mail_that_cannot_be_sent_leaves_the_registration_standing() {
         mail_from: Some("open@chess.example.org".into()),
         ..MailOptions::default()
     });
-    t.registration_event("open", None);
-    let done = t
-        .register(
-            "open",
-            &[
-                ("name", "Rossi, Mario"),
-                ("email", "mario.rossi@example.org"),
-            ],
-            "en",
-        )
-        .await;
-    let status = status_path(&done);
+    let status = t.register_mail_entrant("en").await;
     let page = t.get(&format!("{status}?new=1")).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.body.contains("a place is held for you"));
     assert!(page.body.contains("Keep the address of this page"));
+}
+
+/// The options of a server sending through `url` as `Rapid Open`,
+/// trusting the CA of `ca_file`, logged in as `anna` (password
+/// `s3cret:x`).
+fn smtp_options(url: &str, ca_file: Option<&std::path::Path>) -> MailOptions {
+    MailOptions {
+        smtp: Some(url.to_string()),
+        smtp_ca: ca_file.map(std::path::Path::to_path_buf),
+        mail_from: Some("Rapid Open <open@chess.example.org>".into()),
+        credentials: Some("anna:s3cret:x".into()),
+        ..MailOptions::default()
+    }
+}
+
+/// Mario's receipt sent through a sink making `offer` of the certificate
+/// of a CA that `--smtp-ca` names: what the sink received, and its log.
+async fn receipt_over_tls(offer: fn(Arc<ServerConfig>) -> Offer) -> (Received, Vec<String>) {
+    let ca = TestCa::new("Arbiter test CA");
+    let sink = SmtpSink::offering(offer(ca.server_config()));
+    let certs = tempfile::tempdir().expect("scratch folder");
+    let ca_file = ca.write(certs.path(), "ca");
+    let t = TestServer::with_mail(&smtp_options(&sink.url, Some(&ca_file)));
+    t.register_mail_entrant("en").await;
+    let got = sink.next().await;
+    (got, sink.log())
+}
+
+/// The receipt as the plain sink's test checks it, and the login.
+fn assert_receipt(got: &Received) {
+    assert_eq!(got.from, "open@chess.example.org");
+    assert_eq!(got.to, ["mario.rossi@example.org"]);
+    // RFC 4616: base64 of NUL "anna" NUL "s3cret:x", encoded by hand.
+    assert_eq!(got.auth_plain.as_deref(), Some("AGFubmEAczNjcmV0Ong="));
+    assert_eq!(
+        header(&got.data, "Subject"),
+        "Rapid Open: your registration"
+    );
+}
+
+/// Where the first line starting with `prefix` is in `log`.
+fn position(log: &[String], prefix: &str) -> usize {
+    log.iter()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} in {log:?}"))
+}
+
+#[tokio::test]
+async fn over_starttls_the_login_and_the_receipt_travel_encrypted() {
+    let (got, log) = receipt_over_tls(Offer::StartTls).await;
+    assert!(got.tls, "the message came over TLS");
+    assert_receipt(&got);
+    // RFC 3207: EHLO, STARTTLS, the handshake, EHLO again, then the login.
+    let secured = position(&log, "TLS established");
+    assert_eq!(position(&log, "EHLO"), 0, "{log:?}");
+    assert_eq!(position(&log, "STARTTLS"), 1, "{log:?}");
+    assert_eq!(secured, 2, "{log:?}");
+    assert!(log[secured + 1].starts_with("EHLO"), "{log:?}");
+    assert!(position(&log, "AUTH PLAIN") > secured, "{log:?}");
+}
+
+#[tokio::test]
+async fn over_implicit_tls_the_login_and_the_receipt_travel_encrypted() {
+    let (got, log) = receipt_over_tls(Offer::ImplicitTls).await;
+    assert!(got.tls, "the message came over TLS");
+    assert_receipt(&got);
+    // RFC 8314: TLS from the first byte, no STARTTLS.
+    assert_eq!(log[0], "TLS established", "{log:?}");
+    assert!(log[1].starts_with("EHLO"), "{log:?}");
+    assert!(!log.iter().any(|l| l == "STARTTLS"), "{log:?}");
+}
+
+/// A move-up notice for Mario of event `open` (no status link needed).
+fn moved_up_notice() -> Vec<Outgoing> {
+    vec![Outgoing {
+        notice: Notice {
+            kind: NoticeKind::MovedUp,
+            number: 1,
+            to: "mario.rossi@example.org".into(),
+            language: None,
+            event: "Rapid Open".into(),
+            name: "Rossi, Mario".into(),
+            section: "main".into(),
+            standing: Standing::Place,
+            fee: None,
+        },
+        token: None,
+    }]
+}
+
+/// What `options` make of the move-up notice, as a server or a command
+/// reports it (blocking: SMTP).
+async fn report(options: MailOptions) -> String {
+    tokio::task::spawn_blocking(move || {
+        let dir = tempfile::tempdir().expect("scratch folder");
+        let mail =
+            Mail::configure(&options, dir.path(), arbiter_web::DEFAULT_ADDR).expect("mail options");
+        let event = EventName::parse("open").expect("an event name");
+        let delivered = mail.deliver_all(&event, moved_up_notice());
+        assert_eq!(delivered.len(), 1);
+        delivered[0].to_string()
+    })
+    .await
+    .expect("the delivery task")
+}
+
+/// Nothing of the login or the message reached the sink.
+fn assert_nothing_sent(sink: &SmtpSink) {
+    let log = sink.log();
+    for command in ["AUTH", "MAIL", "RCPT", "DATA"] {
+        assert!(
+            !log.iter()
+                .any(|l| l.to_ascii_uppercase().starts_with(command)),
+            "{command} in {log:?}"
+        );
+    }
+    assert!(sink.try_next().is_none(), "a message was received");
+}
+
+#[tokio::test]
+async fn a_server_certificate_not_signed_by_the_given_ca_is_refused() {
+    let server_ca = TestCa::new("The server's CA");
+    let other_ca = TestCa::new("Another CA");
+    let sink = SmtpSink::offering(Offer::ImplicitTls(server_ca.server_config()));
+    let certs = tempfile::tempdir().expect("scratch folder");
+    let options = smtp_options(&sink.url, Some(&other_ca.write(certs.path(), "other")));
+
+    // The registration stands; the receipt is not sent.
+    let t = TestServer::with_mail(&options);
+    let status = t.register_mail_entrant("en").await;
+    let page = t.get(&format!("{status}?new=1")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("a place is held for you"));
+    sink.log_once("TLS refused").await;
+    assert_nothing_sent(&sink);
+
+    // How it is reported (the server logs this line).
+    let reported = report(options).await;
+    assert!(
+        reported.starts_with("open: registration 1 (moved-up): mail not sent: SMTP: "),
+        "{reported}"
+    );
+    assert!(reported.contains("certificate"), "{reported}");
+    // Without --smtp-ca only the public roots are trusted: refused too.
+    let reported = report(smtp_options(&sink.url, None)).await;
+    assert!(reported.contains("mail not sent: SMTP: "), "{reported}");
+    assert!(reported.contains("certificate"), "{reported}");
+    assert_nothing_sent(&sink);
+}
+
+#[tokio::test]
+async fn starttls_required_sends_nothing_in_plain_to_a_server_without_it() {
+    // A plain sink: its EHLO answer offers no STARTTLS.
+    let sink = SmtpSink::start();
+    let url = sink.url.replace("smtp://", "smtp+starttls://");
+    let ca = TestCa::new("Arbiter test CA");
+    let certs = tempfile::tempdir().expect("scratch folder");
+    let reported = report(smtp_options(&url, Some(&ca.write(certs.path(), "ca")))).await;
+    assert!(
+        reported.starts_with("open: registration 1 (moved-up): mail not sent: SMTP: "),
+        "{reported}"
+    );
+    assert!(reported.contains("STARTTLS"), "{reported}");
+    let log = sink.log();
+    assert!(log[0].starts_with("EHLO"), "{log:?}");
+    assert_nothing_sent(&sink);
 }

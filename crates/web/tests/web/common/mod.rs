@@ -3,6 +3,7 @@
 
 pub mod browser;
 pub mod smtp;
+pub mod tls;
 
 use arbiter_web::{Role, Server};
 use axum::Router;
@@ -46,6 +47,16 @@ impl Resp {
             .filter_map(|v| v.split(';').next())
             .map(str::to_string)
             .collect()
+    }
+
+    /// The path of the status page a submission redirected to (without
+    /// the confirmation's `?new=1`).
+    pub fn status_path(&self) -> String {
+        assert_eq!(self.status, StatusCode::SEE_OTHER, "{}", self.body);
+        let to = self.header("location");
+        to.strip_suffix("?new=1")
+            .unwrap_or_else(|| panic!("the confirmation's flag: {to}"))
+            .to_string()
     }
 
     /// The value of the first `name="csrf" value="…"` field of the page.
@@ -188,6 +199,25 @@ impl TestServer {
             Some(&body),
         )
         .await
+    }
+
+    /// The mail tests' first entrant: event `open` of
+    /// [`TestServer::registration_event`], and `Rossi, Mario`
+    /// (mario.rossi@example.org) registered on its form in `language`;
+    /// the path of his status page.
+    pub async fn register_mail_entrant(&self, language: &str) -> String {
+        self.registration_event("open", None);
+        let done = self
+            .register(
+                "open",
+                &[
+                    ("name", "Rossi, Mario"),
+                    ("email", "mario.rossi@example.org"),
+                ],
+                language,
+            )
+            .await;
+        done.status_path()
     }
 
     /// The `.eml` files of the outbox (`DIR/outbox`) in the order written,
