@@ -264,11 +264,24 @@ impl Completion {
         }
     }
 
+    /// `v` and `w` may meet: a fresh pairing, or a rematch while the
+    /// §3.8 allowance is not spent.
+    fn meets(&self, v: usize, w: usize) -> bool {
+        self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
+    }
+
+    /// How many places `v` stands before `leftover` along the circle (the
+    /// leftover himself: 0).
+    fn ahead(&self, leftover: usize, v: usize) -> usize {
+        let lots = self.vertices - 1;
+        (leftover + lots - v) % lots
+    }
+
     fn edge(&self, v: usize, w: usize) -> bool {
         self.active.get(v)
             && self.active.get(w)
             && (self.open.get(v) || self.open.get(w))
-            && (self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w))
+            && self.meets(v, w)
     }
 
     /// The players unpaired can still all be paired: the matching is
@@ -303,9 +316,8 @@ impl Completion {
     /// stand-in vertices instead of to each other, stand-in `j` taking only
     /// a lower scorer whose zone has at least `j` players.
     fn may_be_leftover(&self, leftover: usize) -> bool {
-        let lots = self.vertices - 1;
         let s = self.score[leftover];
-        let ahead = |v: usize| (leftover + lots - v) % lots;
+        let ahead = |v: usize| self.ahead(leftover, v);
         let players: Vec<usize> = (1..self.vertices)
             .filter(|&v| v != leftover && self.active.get(v))
             .collect();
@@ -350,9 +362,8 @@ impl Completion {
     /// the last primo scoring `s` (if his pair is not between two of them)
     /// to one more.
     fn walk_tail(&self, players: &[usize], leftover: usize) -> bool {
-        let lots = self.vertices - 1;
         let s = self.score[leftover];
-        let ahead = |v: usize| (leftover + lots - v) % lots;
+        let ahead = |v: usize| self.ahead(leftover, v);
         let mut highs: Vec<Points> = players
             .iter()
             .map(|&v| self.score[v])
@@ -421,10 +432,7 @@ impl Completion {
     ) -> bool {
         let lots = self.vertices - 1;
         let s = self.score[leftover];
-        let ahead = |v: usize| (leftover + lots - v) % lots;
-        let meet = |v: usize, w: usize| {
-            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
-        };
+        let ahead = |v: usize| self.ahead(leftover, v);
         let at_level = stage + 1 == walk.stages.len();
         let waiting = |walk: &Walk, v: usize| walk.waiting[v];
         let primo = if at_level {
@@ -457,7 +465,7 @@ impl Completion {
                 if found {
                     break;
                 }
-                if !walk.waiting[secondo] || !meet(primo, secondo) {
+                if !walk.waiting[secondo] || !self.meets(primo, secondo) {
                     continue;
                 }
                 walk.waiting[secondo] = false;
@@ -474,7 +482,7 @@ impl Completion {
                 if found {
                     break;
                 }
-                if self.score[secondo] >= s || walk.used[secondo] || !meet(primo, secondo) {
+                if self.score[secondo] >= s || walk.used[secondo] || !self.meets(primo, secondo) {
                     continue;
                 }
                 walk.used[secondo] = true;
@@ -505,9 +513,6 @@ impl Completion {
         walk: &Walk,
     ) -> bool {
         let s = self.score[leftover];
-        let meet = |v: usize, w: usize| {
-            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
-        };
         let walked = |v: usize| {
             walk.stages[..walk.stages.len() - 1]
                 .iter()
@@ -536,7 +541,7 @@ impl Completion {
                     Some((x, score)) if x == d => Some(p) != last && self.score[p] == score,
                     _ => true,
                 };
-                if allowed && meet(p, d) {
+                if allowed && self.meets(p, d) {
                     rows[i].set(primos.len() + j, true);
                     rows[primos.len() + j].set(i, true);
                 }
@@ -560,9 +565,6 @@ impl Completion {
         entry: Option<usize>,
         zone: &dyn Fn(usize) -> usize,
     ) -> bool {
-        let meet = |v: usize, w: usize| {
-            self.fresh[v].get(w) || self.rematches_allowed && self.again[v].get(w)
-        };
         let m = players.len();
         let token = m + slots;
         let partners = slots - usize::from(entry.is_some());
@@ -592,7 +594,7 @@ impl Completion {
                 } else {
                     low == s && Some(v) != entry && Some(w) != entry
                 };
-                if allowed && meet(v, w) {
+                if allowed && self.meets(v, w) {
                     join(&mut rows, i, j);
                 }
             }
@@ -603,7 +605,9 @@ impl Completion {
                 continue;
             }
             let other_side = |w: &usize| {
-                meet(v, *w) && (self.score[*w] < s) != (self.score[v] < s) && self.score[*w] <= s
+                self.meets(v, *w)
+                    && (self.score[*w] < s) != (self.score[v] < s)
+                    && self.score[*w] <= s
             };
             if !players.iter().any(other_side) {
                 continue;
