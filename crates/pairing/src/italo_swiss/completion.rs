@@ -35,18 +35,27 @@
 //!   complete pairing: in such a completion every higher scorer is a primo
 //!   (his partner scores less), primos come in non-increasing score order
 //!   (the top score never rises as players leave, FID Art. 4), so the
-//!   members of the lowest score group above the leftover's are the last
-//!   primos before his group, found one after another from the last
-//!   secondo (§3.4 "from the last player paired"), the first from the
-//!   pointer or from the partner (a lower scorer, the *anchor*) of the last
-//!   primo of the next group above; the last of them pairs with the entry.
-//!   From the entry on, every primo is the first unpaired player of the
-//!   leftover's score after the last secondo, and must come before the
-//!   leftover (§3.7). The walk tries every secondo allowed by these rules
-//!   and asks a bipartite matching of the lower scorers left to the
-//!   higher scorers not walked, so every completion of this kind passes
-//!   it; the walk only runs when the walked groups are small
-//!   (`WALKED_TAIL`, `WALKED_LEVEL`), and otherwise the relaxed test alone
+//!   members of the score groups above the leftover's are primos group
+//!   by group, highest first; those of the lowest groups, walked from the
+//!   lowest up while they are few together, are the last primos before
+//!   his group, each the first unpaired member of his group after the last
+//!   secondo (§3.4 "from the last player paired"), the very first from the
+//!   pointer (every group above the leftover's walked) or from the partner
+//!   (a lower scorer, the *anchor*) of the last primo of the next group
+//!   above; the last of them pairs with the entry. From the entry on,
+//!   every primo is the first unpaired player of the leftover's score
+//!   after the last secondo, and must come before the leftover (§3.7).
+//!   The walk tries every secondo allowed by these rules, and asks a
+//!   bipartite matching of the lower scorers left to the higher scorers
+//!   not walked, so every completion of this kind passes it. Lower
+//!   secondos of one primo after whom the same primo comes next lead to
+//!   the same rest of the walk, so they are one branch: the walk keeps the
+//!   primo with that *class* of lower scorers, and the final matching
+//!   gives every class a lower scorer of its own (it exists if and only if
+//!   some choice of single secondos passes); a walk thus costs at most one
+//!   branch per walked player left, not one per lower scorer. The walk
+//!   only runs when the walked groups are small (`WALKED_TAIL`,
+//!   `WALKED_LEVEL`), and otherwise the relaxed test alone
 //!   decides. With an even field (or a
 //!   pre-selected bye, or the phantom) the test is exact: the pass reaches
 //!   every perfect matching (spec 06 §3.4 "Completeness").
@@ -61,18 +70,21 @@ const NONE: usize = usize::MAX;
 const WALKED_LEVEL: usize = 4;
 
 /// Up to this many players of the leftover's score and of the lowest score
-/// above it together, the walk of `walk_tail` begins with the latter.
-const WALKED_TAIL: usize = 3;
+/// groups above it together, the walk of `walk_tail` begins with the
+/// latter (the lowest groups above, from the lowest up, while they fit).
+const WALKED_TAIL: usize = 8;
 
 /// The state of `walk_tail`: the score groups walked, in pass order (the
 /// leftover's last, nearest the entry first), who of them is still
-/// unpaired, the lower scorers paired in the walk, the anchor and the score
-/// of the group it is paired with.
+/// unpaired, the anchor and the score of the group it is paired with, and
+/// the classes of lower scorers paired in the walk.
 struct Walk {
     stages: Vec<Vec<usize>>,
     waiting: Vec<bool>,
-    used: Vec<bool>,
     anchor: Option<(usize, Points)>,
+    /// The lower scorers paired in the walk, as classes: a walked primo
+    /// and the lower scorers he may take who lead to the same next primo.
+    demands: Vec<(usize, Bits)>,
 }
 
 /// A set of vertices as 64-bit words.
@@ -350,8 +362,9 @@ impl Completion {
 
     /// The end of the pass when every higher scorer is paired with a lower
     /// one (`leftover` scoring `s`; see the module docs), walked exactly:
-    /// the players scoring `s`, and before them the lowest score group
-    /// above `s` when the two together are few. Each primo is the first
+    /// the players scoring `s`, and before them the lowest score groups
+    /// above `s`, from the lowest up, while they are few together. Each
+    /// primo is the first
     /// of his group after the last secondo (for score `s`: before the
     /// leftover), each secondo of a higher scorer a lower scorer, each
     /// secondo scoring `s` or less but the last one with a player scoring
@@ -371,9 +384,9 @@ impl Completion {
             .collect();
         highs.sort_unstable_by(|a, b| b.cmp(a));
         highs.dedup();
-        let Some(&lowest) = highs.last() else {
+        if highs.is_empty() {
             return true;
-        };
+        }
         let members = |score: Points| -> Vec<usize> {
             players
                 .iter()
@@ -384,23 +397,30 @@ impl Completion {
         let mut level = members(s);
         // Nearest the entry first: the walk meets them in this order.
         level.sort_unstable_by_key(|&v| std::cmp::Reverse(ahead(v)));
-        let low_group = members(lowest);
-        let above = highs.len().checked_sub(2).map(|i| highs[i]);
-        let walk_low_group =
-            low_group.len() + level.len() <= WALKED_TAIL && (above.is_some() || self.ptr.is_some());
-        if !walk_low_group && level.len() > WALKED_LEVEL {
+        let mut size = level.len();
+        let mut stages = vec![level];
+        // The groups above, from the lowest up, while they are few together
+        // (`highs[..above]` are not walked); from the pointer only when it
+        // is known.
+        let mut above = highs.len();
+        while above > 0 && (above > 1 || self.ptr.is_some()) {
+            let group = members(highs[above - 1]);
+            if size + group.len() > WALKED_TAIL {
+                break;
+            }
+            size += group.len();
+            stages.insert(0, group);
+            above -= 1;
+        }
+        if stages.len() == 1 && size > WALKED_LEVEL {
             return true;
         }
-        let (stages, anchor_score) = if walk_low_group {
-            (vec![low_group, level], above)
-        } else {
-            (vec![level], Some(lowest))
-        };
+        let anchor_score = above.checked_sub(1).map(|i| highs[i]);
         let mut walk = Walk {
             stages,
             waiting: vec![true; self.vertices],
-            used: vec![false; self.vertices],
             anchor: None,
+            demands: Vec::new(),
         };
         let Some(anchor_score) = anchor_score else {
             let ptr = self.ptr.unwrap_or(leftover);
@@ -410,12 +430,10 @@ impl Completion {
             if self.score[x] >= s {
                 continue;
             }
-            walk.used[x] = true;
             walk.anchor = Some((x, anchor_score));
             if self.walk(players, leftover, 0, x, &mut walk) {
                 return true;
             }
-            walk.used[x] = false;
         }
         false
     }
@@ -430,24 +448,11 @@ impl Completion {
         from: usize,
         walk: &mut Walk,
     ) -> bool {
-        let lots = self.vertices - 1;
         let s = self.score[leftover];
         let ahead = |v: usize| self.ahead(leftover, v);
         let at_level = stage + 1 == walk.stages.len();
         let waiting = |walk: &Walk, v: usize| walk.waiting[v];
-        let primo = if at_level {
-            walk.stages[stage]
-                .iter()
-                .copied()
-                .find(|&v| waiting(walk, v) && ahead(v) < ahead(from))
-        } else {
-            walk.stages[stage]
-                .iter()
-                .copied()
-                .filter(|&v| waiting(walk, v))
-                .min_by_key(|&v| (v + lots - from) % lots)
-        };
-        let Some(primo) = primo else {
+        let Some(primo) = self.next_primo(leftover, stage, from, walk) else {
             return false;
         };
         walk.waiting[primo] = false;
@@ -478,33 +483,66 @@ impl Completion {
             }
         }
         if !(at_level && stage_done) {
+            // The walk after a lower secondo depends only on the primo
+            // found from him: one branch per such class, the lower scorer
+            // of each chosen in `drops_match`.
+            let next_stage = if stage_done { stage + 1 } else { stage };
+            let anchor = walk.anchor.map(|(x, _)| x);
+            let mut classes: Vec<(usize, usize, Bits)> = Vec::new();
             for &secondo in players {
+                if self.score[secondo] >= s
+                    || anchor == Some(secondo)
+                    || !self.meets(primo, secondo)
+                {
+                    continue;
+                }
+                let Some(next) = self.next_primo(leftover, next_stage, secondo, walk) else {
+                    continue;
+                };
+                match classes.iter_mut().find(|(n, _, _)| *n == next) {
+                    Some((_, _, lows)) => lows.set(secondo, true),
+                    None => {
+                        let mut lows = Bits::new(self.vertices);
+                        lows.set(secondo, true);
+                        classes.push((next, secondo, lows));
+                    }
+                }
+            }
+            for (_, from, lows) in classes {
                 if found {
                     break;
                 }
-                if self.score[secondo] >= s || walk.used[secondo] || !self.meets(primo, secondo) {
-                    continue;
-                }
-                walk.used[secondo] = true;
-                found = match (at_level, stage_done) {
-                    (true, _) => {
-                        level_after(walk, secondo)
-                            && self.walk(players, leftover, stage, secondo, walk)
-                    }
-                    (false, false) => self.walk(players, leftover, stage, secondo, walk),
-                    (false, true) => self.walk(players, leftover, stage + 1, secondo, walk),
-                };
-                walk.used[secondo] = false;
+                walk.demands.push((primo, lows));
+                found = self.walk(players, leftover, next_stage, from, walk);
+                walk.demands.pop();
             }
         }
         walk.waiting[primo] = true;
         found
     }
 
-    /// The end of [`walk_tail`](Self::walk_tail): the lower scorers not
-    /// `used` in the walk (and the anchor) matched one to one to the
-    /// higher scorers not walked and the `last` primo scoring `s`, the
-    /// anchor to one of the group above the walked ones.
+    /// The primo of stage `stage` of a walk found from the secondo `from`:
+    /// the first of the group still unpaired after him along the circle;
+    /// for the leftover's score, only if he comes before the leftover.
+    fn next_primo(&self, leftover: usize, stage: usize, from: usize, walk: &Walk) -> Option<usize> {
+        let lots = self.vertices - 1;
+        let ahead = |v: usize| self.ahead(leftover, v);
+        let group = walk.stages[stage].iter().copied();
+        if stage + 1 == walk.stages.len() {
+            group
+                .clone()
+                .find(|&v| walk.waiting[v] && ahead(v) < ahead(from))
+        } else {
+            group
+                .filter(|&v| walk.waiting[v])
+                .min_by_key(|&v| (v + lots - from) % lots)
+        }
+    }
+
+    /// The end of [`walk_tail`](Self::walk_tail): the lower scorers matched
+    /// one to one to the higher scorers not walked, the `last` primo
+    /// scoring `s` and the classes of the walk (each to one of its own),
+    /// the anchor to one of the group above the walked ones.
     fn drops_match(
         &self,
         players: &[usize],
@@ -528,22 +566,29 @@ impl Completion {
         let drops: Vec<usize> = players
             .iter()
             .copied()
-            .filter(|&v| self.score[v] < s && (Some(v) == anchor || !walk.used[v]))
+            .filter(|&v| self.score[v] < s)
             .collect();
-        if primos.len() != drops.len() {
+        let takers = primos.len() + walk.demands.len();
+        if takers != drops.len() {
             return false;
         }
-        let size = 2 * primos.len();
+        let size = 2 * takers;
         let mut rows = vec![Bits::new(size); size];
-        for (i, &p) in primos.iter().enumerate() {
-            for (j, &d) in drops.iter().enumerate() {
+        for (j, &d) in drops.iter().enumerate() {
+            for (i, &p) in primos.iter().enumerate() {
                 let allowed = match walk.anchor {
                     Some((x, score)) if x == d => Some(p) != last && self.score[p] == score,
                     _ => true,
                 };
                 if allowed && self.meets(p, d) {
-                    rows[i].set(primos.len() + j, true);
-                    rows[primos.len() + j].set(i, true);
+                    rows[i].set(takers + j, true);
+                    rows[takers + j].set(i, true);
+                }
+            }
+            for (k, (_, lows)) in walk.demands.iter().enumerate() {
+                if lows.get(d) {
+                    rows[primos.len() + k].set(takers + j, true);
+                    rows[takers + j].set(primos.len() + k, true);
                 }
             }
         }
@@ -860,5 +905,54 @@ mod tests {
         let players = [1, 2, 3, 4, 5, 6, 7];
         assert!(Completion::start(&field(&[]), &players, true, false).is_none());
         assert!(Completion::start(&field(&[(2, 5)]), &players, true, false).is_some());
+    }
+
+    /// Lots 1–13 on the circle; only 7 may rest. Scores: 1: 4; 3 and 12:
+    /// 3; 5 and 10: 2; 7 and 9: 1; the others 0. Who may meet: 1–2,
+    /// 3–4, 3–6, 12–6, 5–11, 5–13, 10–8, 10–11, 9–11, 9–13, plus `extra`.
+    fn two_groups_above(extra: &[(usize, usize)]) -> Compatibility {
+        let scores = [0, 4, 0, 3, 0, 2, 0, 1, 0, 1, 2, 0, 3, 0];
+        let mut graph = Compatibility {
+            fresh: vec![Vec::new(); 14],
+            again: vec![Vec::new(); 14],
+            rest: vec![false; 14],
+            score: scores.iter().map(|&s| Points::from_whole(s)).collect(),
+        };
+        graph.rest[7] = true;
+        let meet = [
+            (0, 7),
+            (1, 2),
+            (3, 4),
+            (3, 6),
+            (12, 6),
+            (5, 11),
+            (5, 13),
+            (10, 8),
+            (10, 11),
+            (9, 11),
+            (9, 13),
+        ];
+        for &(a, b) in meet.iter().chain(extra) {
+            graph.fresh[a].push(b);
+            graph.fresh[b].push(a);
+        }
+        graph
+    }
+
+    /// By hand: six players score 0 and six more, so each of 1, 3, 12, 5,
+    /// 10 and 9 pairs with one of them and 7 rests. 1 takes 2 first; from
+    /// 2 the first of 3 and 12 is 3, so 12 pairs last in his group, with 6
+    /// (his only partner), and 3 takes 4. From 6 the first of 5 and 10 is
+    /// 10, so 5 pairs last, with 11 or 13; from either the first of 7 and
+    /// 9 is 7, who may not be primo: no pairing leaves 7 over (only 10
+    /// meets 8, the one player between 7 and 9). The walk of the lowest
+    /// group above alone takes 4, 3's partner, as if it were 12's, and
+    /// passes. With 12–4 allowed, 1–2, 3–6, 12–4, 5–11, 10–8, 9–13 leaves
+    /// 7 to rest.
+    #[test]
+    fn the_groups_above_are_walked_in_turn() {
+        let players: Vec<usize> = (1..=13).collect();
+        assert!(Completion::start(&two_groups_above(&[]), &players, true, false).is_none());
+        assert!(Completion::start(&two_groups_above(&[(12, 4)]), &players, true, false).is_some());
     }
 }
