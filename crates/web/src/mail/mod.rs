@@ -18,7 +18,7 @@ mod smtp;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
-use arbiter_desk::{Notice, NoticeKind};
+use arbiter_desk::{DeskError, ErrorKind, Notice, NoticeKind};
 use lettre::message::Mailbox;
 use lettre::{Message, SmtpTransport, Transport as _};
 
@@ -79,10 +79,35 @@ pub enum MailSetupError {
     Smtp { url: String, why: String },
     #[error("--smtp-ca '{path}': {why}")]
     SmtpCa { path: String, why: String },
+    #[error("--smtp-ca '{path}': cannot read it: {source}")]
+    SmtpCaUnreadable {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("--smtp-ca needs --smtp")]
     CaWithoutSmtp,
     #[error("{SMTP_CREDENTIALS_VAR}: not USER:PASSWORD")]
     Credentials,
+}
+
+impl MailSetupError {
+    /// The exit-code policy's kind: a file that cannot be read is file
+    /// access, every other option invalid input.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            MailSetupError::SmtpCaUnreadable { .. } => ErrorKind::Storage,
+            _ => ErrorKind::InvalidInput,
+        }
+    }
+}
+
+impl From<MailSetupError> for DeskError {
+    fn from(e: MailSetupError) -> DeskError {
+        match e.kind() {
+            ErrorKind::Storage => DeskError::storage(e.to_string()),
+            _ => DeskError::malformed(e.to_string()),
+        }
+    }
 }
 
 /// How mails leave the server.

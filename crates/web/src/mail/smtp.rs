@@ -204,7 +204,10 @@ fn tls_parameters(
             path: path.display().to_string(),
             why,
         };
-        let pem = std::fs::read(path).map_err(|e| refused(format!("cannot read it: {e}")))?;
+        let pem = std::fs::read(path).map_err(|source| MailSetupError::SmtpCaUnreadable {
+            path: path.display().to_string(),
+            source,
+        })?;
         // lettre keeps the certificates of the file and skips any other
         // section: a file without one would add no CA at all.
         if !pem
