@@ -578,7 +578,6 @@ impl Completion {
             .filter(|&v| self.score[v] > s && !walked(v))
             .chain(last)
             .collect();
-        let anchor = walk.anchor.map(|(x, _)| x);
         let drops: Vec<usize> = players
             .iter()
             .copied()
