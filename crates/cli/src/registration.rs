@@ -118,8 +118,7 @@ impl NoticeArgs {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        let mail = Mail::for_command_line(&self.mail.options(), folder)
-            .map_err(|e| DeskError::malformed(e.to_string()))?;
+        let mail = Mail::for_command_line(&self.mail.options(), folder)?;
         if let Some(w) = mail.warning() {
             out::warn(format_args!("warning: {w}"));
         }

@@ -118,7 +118,7 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
                     exit::FILE_ACCESS
                 }
                 ServeError::Io(_) | ServeError::Routing => exit::INTERNAL,
-                ServeError::Mail(_) => exit::INVALID_INPUT,
+                ServeError::Mail(e) => exit::of(e.kind()),
                 ServeError::Demo(e) | ServeError::Database(e) => exit::of(e.kind()),
             })
         }

@@ -331,7 +331,8 @@ fn registration_commands_mail_the_registrants_they_concern() {
 }
 
 /// The registration commands take `serve`'s SMTP options and check them
-/// before anything is recorded (exit 3, the option named); a login that
+/// before anything is recorded (exit 3, the option named; 5 for a CA file
+/// that cannot be read); a login that
 /// would go unencrypted beyond this machine is warned of on standard
 /// error. No entry here gives an e-mail address, so nothing is sent.
 #[test]
@@ -382,6 +383,21 @@ fn registration_commands_check_the_smtp_options() {
         )),
         "{msg}"
     );
+    // A CA file that cannot be read is file access: exit 5, nothing recorded.
+    let before = ok(&["log", e]);
+    let missing = dir.join("missing-ca.pem");
+    let mut with_missing = add("Rossi, Mario", "smtp+starttls://mail.example.org").to_vec();
+    with_missing.extend(["--smtp-ca", missing.to_str().unwrap()]);
+    let out = event_support::run(&with_missing);
+    assert_eq!(out.status.code(), Some(5), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&format!(
+            "--smtp-ca '{}': cannot read it: ",
+            missing.display()
+        )),
+        "{out:?}"
+    );
+    assert_eq!(ok(&["log", e]), before, "nothing recorded");
 
     // RFC 6761: `.invalid` names no host; no mail is sent anyway.
     let out = assert_cmd::Command::new(event_support::bin())

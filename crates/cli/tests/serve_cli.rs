@@ -183,9 +183,9 @@ fn serve_database_publishes_the_events_of_postgresql() {
 }
 
 /// Mail options that cannot work stop the server before it serves
-/// (exit 3, the option named): a URL of an unknown scheme or a bad port, a
-/// CA file that cannot be read; `--smtp` needs `--mail-from`,
-/// `--smtp-ca` needs `--smtp`.
+/// (exit 3, the option named): a URL of an unknown scheme or a bad port;
+/// `--smtp` needs `--mail-from`, `--smtp-ca` needs `--smtp`. A CA file
+/// that cannot be read is file access (exit 5).
 #[test]
 fn serve_refuses_mail_options_it_cannot_use() {
     let dir = tempfile::tempdir().unwrap();
@@ -236,14 +236,18 @@ fn serve_refuses_mail_options_it_cannot_use() {
     );
     let missing_ca = dir.path().join("missing-ca.pem");
     let missing = missing_ca.to_str().unwrap();
-    refused(
-        &[
-            &["--smtp", "smtp+starttls://mail.example.org"],
-            &["--smtp-ca", missing][..],
-            &sender[..],
-        ]
-        .concat(),
-        &format!("--smtp-ca '{missing}': cannot read it: "),
+    let unreadable = run(&[
+        &["--smtp", "smtp+starttls://mail.example.org"],
+        &["--smtp-ca", missing][..],
+        &sender[..],
+    ]
+    .concat());
+    assert_eq!(unreadable.status.code(), Some(5), "{unreadable:?}");
+    assert!(
+        String::from_utf8_lossy(&unreadable.stderr).contains(&format!(
+            "arbiter serve: --smtp-ca '{missing}': cannot read it: "
+        )),
+        "{unreadable:?}"
     );
     refused(&["--smtp-ca", missing], "--smtp");
     let no_sender = run(&["--smtp", "smtp://127.0.0.1:25"]);

@@ -389,13 +389,7 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
         }
         server.set_mail(mail)?;
         println!("Arbiter is serving the events of {served} at http://{addr}/ (Ctrl-C stops it)");
-        match server.mail().outbox_folder() {
-            Some(dir) => println!(
-                "Registrants' mail is written to {} (no --smtp)",
-                dir.display()
-            ),
-            None => println!("Registrants' mail is sent by SMTP"),
-        }
+        println!("Registrants' mail is {}", server.mail().route());
         axum::serve(
             listener,
             server

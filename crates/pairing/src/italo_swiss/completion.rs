@@ -134,6 +134,10 @@ pub struct Completion {
     mate: Vec<usize>,
     /// The last secondo: the pass looks for the next primo from him.
     ptr: Option<usize>,
+    /// The player last found able to rest (`may_be_leftover`), asked
+    /// first next time: only the order of the questions, never the answer,
+    /// depends on it.
+    witness: Option<usize>,
     steps: Vec<Step>,
     search: Blossom,
 }
@@ -178,6 +182,7 @@ impl Completion {
             open: Bits::new(vertices),
             mate: vec![NONE; vertices],
             ptr: None,
+            witness: None,
             steps: Vec::new(),
             search: Blossom::new(vertices),
         };
@@ -286,12 +291,23 @@ impl Completion {
 
     /// The players unpaired can still all be paired: the matching is
     /// perfect and, in an odd field, some player may be the leftover.
+    ///
+    /// The players who may rest are asked in an order that finds one who
+    /// can soon (the last one found, then the lowest scores first, where
+    /// the leftover usually is); any order gives the same answer.
     fn possible(&mut self) -> bool {
-        self.perfect()
-            && (!self.resting
-                || (1..self.vertices)
-                    .filter(|&v| self.active.get(v) && self.rest[v])
-                    .any(|v| self.may_be_leftover(v)))
+        if !self.perfect() {
+            return false;
+        }
+        if !self.resting {
+            return true;
+        }
+        let mut candidates: Vec<usize> = (1..self.vertices)
+            .filter(|&v| self.active.get(v) && self.rest[v])
+            .collect();
+        candidates.sort_by_key(|&v| (Some(v) != self.witness, self.score[v], v));
+        self.witness = candidates.into_iter().find(|&v| self.may_be_leftover(v));
+        self.witness.is_some()
     }
 
     /// Whether `leftover` (score `s`) may rest at the end of the pass

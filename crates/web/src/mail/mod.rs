@@ -18,7 +18,7 @@ mod smtp;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
-use arbiter_desk::{Notice, NoticeKind};
+use arbiter_desk::{DeskError, ErrorKind, Notice, NoticeKind};
 use lettre::message::Mailbox;
 use lettre::{Message, SmtpTransport, Transport as _};
 
@@ -79,17 +79,46 @@ pub enum MailSetupError {
     Smtp { url: String, why: String },
     #[error("--smtp-ca '{path}': {why}")]
     SmtpCa { path: String, why: String },
+    #[error("--smtp-ca '{path}': cannot read it: {source}")]
+    SmtpCaUnreadable {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("--smtp-ca needs --smtp")]
     CaWithoutSmtp,
     #[error("{SMTP_CREDENTIALS_VAR}: not USER:PASSWORD")]
     Credentials,
 }
 
+impl MailSetupError {
+    /// The exit-code policy's kind: a file that cannot be read is file
+    /// access, every other option invalid input.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            MailSetupError::SmtpCaUnreadable { .. } => ErrorKind::Storage,
+            _ => ErrorKind::InvalidInput,
+        }
+    }
+}
+
+impl From<MailSetupError> for DeskError {
+    fn from(e: MailSetupError) -> DeskError {
+        match e.kind() {
+            ErrorKind::Storage => DeskError::storage(e.to_string()),
+            _ => DeskError::malformed(e.to_string()),
+        }
+    }
+}
+
 /// How mails leave the server.
 pub enum Transport {
     /// Written as `.eml` files into this folder.
     Outbox(PathBuf),
-    Smtp(Box<SmtpTransport>),
+    /// Sent to an SMTP server, named for the startup line.
+    Smtp {
+        transport: Box<SmtpTransport>,
+        shown: String,
+    },
 }
 
 /// The mail of a server or a command: its public address, the sender,
@@ -158,13 +187,16 @@ impl Mail {
         }
         match &options.smtp {
             Some(url) => {
-                let (transport, warning) = smtp::transport(
+                let route = smtp::transport(
                     url,
                     options.credentials.as_deref(),
                     options.smtp_ca.as_deref(),
                 )?;
-                self.transport = Transport::Smtp(Box::new(transport));
-                self.warning = warning;
+                self.transport = Transport::Smtp {
+                    transport: Box::new(route.transport),
+                    shown: route.shown,
+                };
+                self.warning = route.warning;
             }
             None if options.smtp_ca.is_some() => return Err(MailSetupError::CaWithoutSmtp),
             None => {}
@@ -178,11 +210,12 @@ impl Mail {
         self.warning.as_deref()
     }
 
-    /// The folder of `.eml` files, when mails are not sent by SMTP.
-    pub fn outbox_folder(&self) -> Option<&Path> {
+    /// Where the mails go, for the startup line: the outbox folder, or the
+    /// SMTP server and how the connection is secured.
+    pub fn route(&self) -> String {
         match &self.transport {
-            Transport::Outbox(dir) => Some(dir),
-            Transport::Smtp(_) => None,
+            Transport::Outbox(dir) => format!("written to {} (no --smtp)", dir.display()),
+            Transport::Smtp { shown, .. } => format!("sent by SMTP to {shown}"),
         }
     }
 
@@ -234,7 +267,7 @@ impl Mail {
                 arbiter_desk::write_file(&path, &message.formatted()).map_err(|e| e.to_string())?;
                 Ok(format!("written to {} (no --smtp)", path.display()))
             }
-            Transport::Smtp(smtp) => smtp
+            Transport::Smtp { transport, .. } => transport
                 .send(message)
                 .map(|_| "sent by SMTP".to_string())
                 .map_err(|e| format!("SMTP: {e}")),

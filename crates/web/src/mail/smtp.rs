@@ -103,6 +103,22 @@ impl SmtpUrl {
         })
     }
 
+    /// How the startup line names the server: `HOST:PORT` and how the
+    /// connection is secured.
+    fn shown(&self) -> String {
+        let host = if self.host.contains(':') {
+            format!("[{}]", self.host)
+        } else {
+            self.host.clone()
+        };
+        let security = match self.security {
+            Security::Plain => "unencrypted",
+            Security::StartTls => "STARTTLS required",
+            Security::ImplicitTls => "TLS",
+        };
+        format!("{host}:{} ({security})", self.port)
+    }
+
     /// `localhost` or a loopback address: this machine.
     fn is_loopback(&self) -> bool {
         self.host.eq_ignore_ascii_case("localhost")
@@ -110,14 +126,24 @@ impl SmtpUrl {
     }
 }
 
+/// The SMTP transport of the options, and what the organiser is told of it.
+pub struct Route {
+    pub transport: SmtpTransport,
+    /// The server, how the connection is secured and whether a login is
+    /// sent: `mail.example.org:587 (STARTTLS required), with the login of
+    /// ARBITER_SMTP_CREDENTIALS`.
+    pub shown: String,
+    /// A login that would travel unencrypted beyond this machine.
+    pub warning: Option<String>,
+}
+
 /// The transport of `--smtp URL` with the login of the environment and
-/// the extra CA of `--smtp-ca`, and a warning for a login that would
-/// travel unencrypted beyond this machine.
+/// the extra CA of `--smtp-ca`.
 pub fn transport(
     url: &str,
     credentials: Option<&str>,
     ca_file: Option<&Path>,
-) -> Result<(SmtpTransport, Option<String>), MailSetupError> {
+) -> Result<Route, MailSetupError> {
     let parsed = SmtpUrl::parse(url)?;
     let credentials = credentials
         .map(|c| c.split_once(':').ok_or(MailSetupError::Credentials))
@@ -143,6 +169,14 @@ pub fn transport(
             "--smtp '{url}': the login of {SMTP_CREDENTIALS_VAR} goes unencrypted to a host that is not this machine; use smtp+starttls:// or smtps://"
         )
     });
+    let login = match credentials {
+        Some(_) => format!("with the login of {SMTP_CREDENTIALS_VAR}"),
+        None => "without a login".to_string(),
+    };
+    let mut shown = format!("{}, {login}", parsed.shown());
+    if let Some(ca) = ca_file {
+        shown.push_str(&format!(", trusting the CA of {}", ca.display()));
+    }
     let mut builder = SmtpTransport::builder_dangerous(&parsed.host)
         .port(parsed.port)
         .tls(tls)
@@ -150,7 +184,11 @@ pub fn transport(
     if let Some((user, password)) = credentials {
         builder = builder.credentials(Credentials::new(user.into(), password.into()));
     }
-    Ok((builder.build(), warning))
+    Ok(Route {
+        transport: builder.build(),
+        shown,
+        warning,
+    })
 }
 
 /// TLS towards `host`: its certificate must be valid for that name and
@@ -166,7 +204,10 @@ fn tls_parameters(
             path: path.display().to_string(),
             why,
         };
-        let pem = std::fs::read(path).map_err(|e| refused(format!("cannot read it: {e}")))?;
+        let pem = std::fs::read(path).map_err(|source| MailSetupError::SmtpCaUnreadable {
+            path: path.display().to_string(),
+            source,
+        })?;
         // lettre keeps the certificates of the file and skips any other
         // section: a file without one would add no CA at all.
         if !pem
@@ -222,6 +263,30 @@ mod tests {
     }
 
     #[test]
+    fn the_startup_line_names_the_server_its_security_and_the_login() {
+        for (url, credentials, shown) in [
+            (
+                "smtp+starttls://mail.example.org",
+                Some("u:p"),
+                "mail.example.org:587 (STARTTLS required), with the login of ARBITER_SMTP_CREDENTIALS",
+            ),
+            (
+                "smtps://[::1]:1465",
+                None,
+                "[::1]:1465 (TLS), without a login",
+            ),
+            (
+                "smtp://relay.lan",
+                Some("u:p"),
+                "relay.lan:25 (unencrypted), with the login of ARBITER_SMTP_CREDENTIALS",
+            ),
+        ] {
+            let route = transport(url, credentials, None).unwrap();
+            assert_eq!(route.shown, shown, "{url}");
+        }
+    }
+
+    #[test]
     fn a_bad_url_is_refused_with_the_reason() {
         let schemes =
             "not smtp://HOST:PORT (plain), smtp+starttls://HOST[:587] or smtps://HOST[:465]";
@@ -253,7 +318,7 @@ mod tests {
 
     #[test]
     fn a_login_over_plain_smtp_beyond_this_machine_is_warned_of() {
-        let warning = |u: &str, login: Option<&str>| transport(u, login, None).unwrap().1;
+        let warning = |u: &str, login: Option<&str>| transport(u, login, None).unwrap().warning;
         assert_eq!(
             warning("smtp://mail.example.org:25", Some("anna:pw")).as_deref(),
             Some(
