@@ -54,7 +54,6 @@ pub(crate) enum Edge {
 /// position (ranking order).
 pub(crate) struct Alternation {
     size: usize,
-    top: Vec<bool>,
     live: Vec<bool>,
     /// Class of each live member (same blossoms of positive dual).
     class: Vec<usize>,
@@ -63,6 +62,9 @@ pub(crate) struct Alternation {
     mate: Vec<usize>,
     /// `edge[a · size + b]`: the edge from top member `a` to non-top `b`.
     edge: Vec<Edge>,
+    /// The top members joined to each non-top member by an [`Edge::Tight`]
+    /// edge, in ranking order (the search reads these lists only).
+    tight_tops: Vec<Vec<u32>>,
     /// Some tight edge joins two classes.
     across: bool,
     /// Odd remainder: the leftover's position, and which non-top members
@@ -88,21 +90,25 @@ impl Alternation {
     ) -> Alternation {
         let size = top.len();
         let mut e = vec![Edge::Slack; size * size];
+        let mut tight_tops = vec![Vec::new(); size];
         let mut across = false;
         for a in (0..size).filter(|&a| top[a] && live[a]) {
             for b in (a + 1..size).filter(|&b| !top[b] && live[b]) {
                 let kind = edge(a, b);
                 across |= kind == Edge::Across;
+                if kind == Edge::Tight {
+                    tight_tops[b].push(a as u32);
+                }
                 e[a * size + b] = kind;
             }
         }
         Alternation {
             size,
-            top,
             live,
             class,
             mate,
             edge: e,
+            tight_tops,
             across,
             leftover,
             next: vec![NONE; size + 1],
@@ -153,7 +159,7 @@ impl Alternation {
                 Edge::Tight => {}
             }
             if !searched {
-                self.search(t);
+                self.search(t, l);
                 searched = true;
             }
             if self.next[l] == NONE {
@@ -169,8 +175,9 @@ impl Alternation {
     }
 
     /// Marks the live nodes of `t`'s class from which an alternating path of
-    /// tight edges leads to top member `t` through his matched edge.
-    fn search(&mut self, t: usize) {
+    /// tight edges leads to top member `t` through his matched edge, until
+    /// `target` is marked (all of them when he cannot be).
+    fn search(&mut self, t: usize, target: usize) {
         let size = self.size;
         self.next.fill(NONE);
         let start = self.mate[t];
@@ -181,12 +188,9 @@ impl Alternation {
         let mut queue = vec![start];
         while let Some(a) = queue.pop() {
             // Tops who could take non-top `a`, then give up their partner.
-            for b in (0..a).filter(|&b| self.top[b] && self.live[b]) {
-                if b == t
-                    || self.next[b] != NONE
-                    || self.mate[b] == a
-                    || self.edge(b, a) != Edge::Tight
-                {
+            for k in 0..self.tight_tops[a].len() {
+                let b = self.tight_tops[a][k] as usize;
+                if !self.live[b] || b == t || self.next[b] != NONE || self.mate[b] == a {
                     continue;
                 }
                 let m = self.mate[b];
@@ -196,6 +200,9 @@ impl Alternation {
                 self.next[b] = a;
                 if self.next[m] == NONE {
                     self.next[m] = b;
+                    if m == target {
+                        return;
+                    }
                     queue.push(m);
                 }
             }
@@ -207,6 +214,9 @@ impl Alternation {
             {
                 self.next[size] = a;
                 self.next[*x] = size;
+                if *x == target {
+                    return;
+                }
                 queue.push(*x);
             }
         }
