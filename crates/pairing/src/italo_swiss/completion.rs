@@ -543,11 +543,9 @@ impl Completion {
     fn next_primo(&self, leftover: usize, stage: usize, from: usize, walk: &Walk) -> Option<usize> {
         let lots = self.vertices - 1;
         let ahead = |v: usize| self.ahead(leftover, v);
-        let group = walk.stages[stage].iter().copied();
+        let mut group = walk.stages[stage].iter().copied();
         if stage + 1 == walk.stages.len() {
-            group
-                .clone()
-                .find(|&v| walk.waiting[v] && ahead(v) < ahead(from))
+            group.find(|&v| walk.waiting[v] && ahead(v) < ahead(from))
         } else {
             group
                 .filter(|&v| walk.waiting[v])
@@ -878,19 +876,29 @@ impl Blossom {
 mod tests {
     use super::*;
 
+    /// The graph of a field of lots `1..scores.len()` (`scores[0]`
+    /// stands for the rest vertex): only `rests` may rest, and the pairs
+    /// of `meet` may meet, fresh.
+    fn compatibility(scores: &[i32], rests: usize, meet: &[(usize, usize)]) -> Compatibility {
+        let vertices = scores.len();
+        let mut graph = Compatibility {
+            fresh: vec![Vec::new(); vertices],
+            again: vec![Vec::new(); vertices],
+            rest: vec![false; vertices],
+            score: scores.iter().map(|&s| Points::from_whole(s)).collect(),
+        };
+        graph.rest[rests] = true;
+        for &(a, b) in [(0, rests)].iter().chain(meet) {
+            graph.fresh[a].push(b);
+            graph.fresh[b].push(a);
+        }
+        graph
+    }
+
     /// Lots 1–7 on the circle; only 4 may rest. Scores: 1: 3, 2: 2, 4 and
     /// 6: 1, 3, 5, 7: 0. Who may meet: 1–3, 1–5, 1–7, 2–3, 2–7, 6–3, 6–5,
     /// 6–7, plus `extra`.
     fn field(extra: &[(usize, usize)]) -> Compatibility {
-        let scores = [0, 3, 2, 0, 1, 0, 1, 0];
-        let mut graph = Compatibility {
-            fresh: vec![Vec::new(); 8],
-            again: vec![Vec::new(); 8],
-            rest: vec![false; 8],
-            score: scores.iter().map(|&s| Points::from_whole(s)).collect(),
-        };
-        graph.rest[4] = true;
-        let rest = [(0, 4)];
         let meet = [
             (1, 3),
             (1, 5),
@@ -901,11 +909,7 @@ mod tests {
             (6, 5),
             (6, 7),
         ];
-        for &(a, b) in rest.iter().chain(&meet).chain(extra) {
-            graph.fresh[a].push(b);
-            graph.fresh[b].push(a);
-        }
-        graph
+        compatibility(&[0, 3, 2, 0, 1, 0, 1, 0], 4, &[&meet[..], extra].concat())
     }
 
     /// By hand: 1 (top score) is primo first and takes 3, 5 or 7; then 2,
@@ -926,16 +930,7 @@ mod tests {
     /// 3; 5 and 10: 2; 7 and 9: 1; the others 0. Who may meet: 1–2,
     /// 3–4, 3–6, 12–6, 5–11, 5–13, 10–8, 10–11, 9–11, 9–13, plus `extra`.
     fn two_groups_above(extra: &[(usize, usize)]) -> Compatibility {
-        let scores = [0, 4, 0, 3, 0, 2, 0, 1, 0, 1, 2, 0, 3, 0];
-        let mut graph = Compatibility {
-            fresh: vec![Vec::new(); 14],
-            again: vec![Vec::new(); 14],
-            rest: vec![false; 14],
-            score: scores.iter().map(|&s| Points::from_whole(s)).collect(),
-        };
-        graph.rest[7] = true;
         let meet = [
-            (0, 7),
             (1, 2),
             (3, 4),
             (3, 6),
@@ -947,11 +942,8 @@ mod tests {
             (9, 11),
             (9, 13),
         ];
-        for &(a, b) in meet.iter().chain(extra) {
-            graph.fresh[a].push(b);
-            graph.fresh[b].push(a);
-        }
-        graph
+        let scores = [0, 4, 0, 3, 0, 2, 0, 1, 0, 1, 2, 0, 3, 0];
+        compatibility(&scores, 7, &[&meet[..], extra].concat())
     }
 
     /// By hand: six players score 0 and six more, so each of 1, 3, 12, 5,
