@@ -18,37 +18,47 @@ impl Drop for Served {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// `arbiter serve ARGS --addr 127.0.0.1:PORT` with `env` on a free port,
-/// once it accepts connections: the server and the port.
+/// `arbiter serve ARGS --addr 127.0.0.1:0` with `env`, once it listens: the
+/// server and the port its ready line names. The server picks the port
+/// itself: a port chosen here and handed over could be taken in between by
+/// another server of the suite (a test's PostgreSQL, say), and a wait for a
+/// connection would then end on the wrong listener, before this server had
+/// even made its demo folder.
 fn serve(args: &[&OsStr], env: &[(&str, &Path)]) -> (Served, u16) {
-    let port = free_port();
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("serve")
         .args(args)
-        .args(["--addr", &format!("127.0.0.1:{port}")])
+        .args(["--addr", "127.0.0.1:0"])
         .envs(env.iter().copied())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let stdout = child.stdout.take().unwrap();
     let served = Served(child);
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "arbiter serve did not start"
-        );
-        std::thread::sleep(Duration::from_millis(100));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // Every line, so that the server never blocks on a full pipe; the
+        // demo's line about its events comes before the ready line.
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = rx.recv_timeout(left).expect("arbiter serve did not start");
+        let port = line
+            .split_once(" at http://127.0.0.1:")
+            .and_then(|(_, rest)| rest.split_once('/'))
+            .and_then(|(port, _)| port.parse().ok());
+        if let Some(port) = port {
+            return (served, port);
+        }
     }
-    (served, port)
 }
 
 /// A plain HTTP/1.1 GET; the body.
