@@ -319,7 +319,7 @@ impl<'a> Search<'a> {
         }
         let resting = players.len() % 2 == 1;
         let mut pass = Pass {
-            completion: Completion::start(graph, &players, resting, rematches > 0)?,
+            completion: Completion::start(graph, &players, start as usize, resting, rematches > 0)?,
             dead: HashSet::new(),
             unpaired,
             pairs: Vec::new(),

@@ -60,6 +60,8 @@
 //!   pre-selected bye, or the phantom) the test is exact: the pass reaches
 //!   every perfect matching (spec 06 §3.4 "Completeness").
 
+mod exact;
+
 use arbiter_model::Points;
 
 const NONE: usize = usize::MAX;
@@ -146,6 +148,8 @@ pub struct Completion {
     mate: Vec<usize>,
     /// The last secondo: the pass looks for the next primo from him.
     ptr: Option<usize>,
+    /// The player the pass starts from (§3.4 `S`), before any pair.
+    start: usize,
     /// The player last found able to rest (`may_be_leftover`), asked
     /// first next time: only the order of the questions, never the answer,
     /// depends on it.
@@ -156,11 +160,12 @@ pub struct Completion {
 
 impl Completion {
     /// The test for a pass over `players` (lots, the phantom included when
-    /// it plays); `resting` adds the rest vertex. `None` when they cannot
-    /// all be paired.
+    /// it plays) from the player `start`; `resting` adds the rest vertex.
+    /// `None` when they cannot all be paired.
     pub fn start(
         graph: &Compatibility,
         players: &[usize],
+        start: usize,
         resting: bool,
         rematches_allowed: bool,
     ) -> Option<Completion> {
@@ -194,6 +199,7 @@ impl Completion {
             open: Bits::new(vertices),
             mate: vec![NONE; vertices],
             ptr: None,
+            start,
             witness: None,
             steps: Vec::new(),
             search: Blossom::new(vertices),
@@ -371,9 +377,10 @@ impl Completion {
                 z > 0 && self.leftover_matching(&players, s, widest + 1, Some(entry), &zones)
             })
             && self.walk_tail(&players, leftover);
-        all_highs_drop
+        let relaxed = all_highs_drop
             || lows + usize::from(highs > 0) <= highs + (widest + 1).min(level)
-                && self.leftover_matching(&players, s, widest + 1, None, &zones)
+                && self.leftover_matching(&players, s, widest + 1, None, &zones);
+        relaxed && self.exact_leftover(leftover).unwrap_or(true)
     }
 
     /// The end of the pass when every higher scorer is paired with a lower
@@ -922,8 +929,8 @@ mod tests {
     #[test]
     fn the_entry_is_paired_with_the_lowest_score_above_the_leftovers() {
         let players = [1, 2, 3, 4, 5, 6, 7];
-        assert!(Completion::start(&field(&[]), &players, true, false).is_none());
-        assert!(Completion::start(&field(&[(2, 5)]), &players, true, false).is_some());
+        assert!(Completion::start(&field(&[]), &players, 1, true, false).is_none());
+        assert!(Completion::start(&field(&[(2, 5)]), &players, 1, true, false).is_some());
     }
 
     /// Lots 1–13 on the circle; only 7 may rest. Scores: 1: 4; 3 and 12:
@@ -959,7 +966,116 @@ mod tests {
     #[test]
     fn the_groups_above_are_walked_in_turn() {
         let players: Vec<usize> = (1..=13).collect();
-        assert!(Completion::start(&two_groups_above(&[]), &players, true, false).is_none());
-        assert!(Completion::start(&two_groups_above(&[(12, 4)]), &players, true, false).is_some());
+        assert!(Completion::start(&two_groups_above(&[]), &players, 1, true, false).is_none());
+        assert!(
+            Completion::start(&two_groups_above(&[(12, 4)]), &players, 1, true, false).is_some()
+        );
+    }
+
+    /// The pass of FID Art. 4–5 and §3.7 tried in full, as the rules read
+    /// and independently of the tests above: from `ptr` (inclusive) the
+    /// primo is the first unpaired top scorer, his secondo any unpaired
+    /// player he may meet, and the one player left at the end must be
+    /// allowed to rest.
+    fn brute_force(graph: &Compatibility, unpaired: &mut [bool], ptr: usize) -> bool {
+        let lots = unpaired.len() - 1;
+        let left: Vec<usize> = (1..=lots).filter(|&v| unpaired[v]).collect();
+        match left.as_slice() {
+            [] => return true,
+            [only] => return graph.rest[*only],
+            _ => {}
+        }
+        let top = left.iter().map(|&v| graph.score[v]).max();
+        let primo = (0..lots)
+            .map(|k| (ptr - 1 + k) % lots + 1)
+            .find(|&v| unpaired[v] && Some(graph.score[v]) == top)
+            .unwrap();
+        unpaired[primo] = false;
+        let mut found = false;
+        for &secondo in &graph.fresh[primo] {
+            if found || secondo == 0 || !unpaired[secondo] {
+                continue;
+            }
+            unpaired[secondo] = false;
+            found = brute_force(graph, unpaired, secondo);
+            unpaired[secondo] = true;
+        }
+        unpaired[primo] = true;
+        found
+    }
+
+    /// A random odd field of `lots` players: scores 0–4, each player may
+    /// rest with probability 1/3, each pair may meet with probability
+    /// `density` percent.
+    fn random_field(rng: &mut crate::generator::Rng, lots: usize, density: u64) -> Compatibility {
+        let scores: Vec<i32> = std::iter::once(0)
+            .chain((1..=lots).map(|_| rng.below(5) as i32))
+            .collect();
+        let mut graph = compatibility(&scores, 1, &[]);
+        graph.fresh = vec![Vec::new(); lots + 1];
+        for v in 1..=lots {
+            graph.rest[v] = rng.below(3) == 0;
+            if graph.rest[v] {
+                graph.fresh[0].push(v);
+                graph.fresh[v].push(0);
+            }
+            for w in v + 1..=lots {
+                if rng.below(100) < density {
+                    graph.fresh[v].push(w);
+                    graph.fresh[w].push(v);
+                }
+            }
+        }
+        graph
+    }
+
+    /// The test decides exactly, against the brute force, on random odd
+    /// fields: at the start of the pass from every player, and after each
+    /// first pair the pass may form.
+    #[test]
+    fn the_test_is_exact_on_random_odd_fields() {
+        let mut rng = crate::generator::Rng::new(2026);
+        let (mut with, mut without) = (0, 0);
+        for trial in 0..600 {
+            let lots = [7, 9, 11, 13][trial % 4];
+            let graph = random_field(&mut rng, lots, [35, 50, 70][trial % 3]);
+            let players: Vec<usize> = (1..=lots).collect();
+            let start = 1 + rng.below(lots as u64) as usize;
+            let mut unpaired = vec![true; lots + 1];
+            unpaired[0] = false;
+            let expected = brute_force(&graph, &mut unpaired, start);
+            let completion = Completion::start(&graph, &players, start, true, false);
+            assert_eq!(completion.is_some(), expected, "trial {trial}");
+            if expected {
+                with += 1;
+            } else {
+                without += 1;
+            }
+            let Some(mut completion) = completion else {
+                continue;
+            };
+            let top = players.iter().map(|&v| graph.score[v]).max();
+            let primo = (0..lots)
+                .map(|k| (start - 1 + k) % lots + 1)
+                .find(|&v| Some(graph.score[v]) == top)
+                .unwrap();
+            for &secondo in graph.fresh[primo].iter().filter(|&&w| w != 0) {
+                unpaired[primo] = false;
+                unpaired[secondo] = false;
+                let expected = brute_force(&graph, &mut unpaired, secondo);
+                unpaired[primo] = true;
+                unpaired[secondo] = true;
+                let paired = completion.pair(primo, secondo, false);
+                assert_eq!(paired, expected, "trial {trial}, {primo}-{secondo}");
+                if paired {
+                    completion.unpair();
+                }
+            }
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        assert!(
+            with > 100 && without > 100,
+            "{with} with, {without} without"
+        );
     }
 }
