@@ -2,7 +2,10 @@
 //! pairings, normalised TRF, generated tournaments): written whole to a
 //! temporary file in the destination's folder and renamed into place, so a
 //! reader never sees half a file; and never over an event file (or any
-//! database), also when the path is a symbolic link to one.
+//! database), also when the path is a symbolic link to one. A path that
+//! names a device, a pipe or a socket (`/dev/null`, `/dev/stdout`, a FIFO)
+//! is written to directly: it holds no file to replace, and a rename would
+//! put a plain file in the device's place.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +21,17 @@ pub fn write_file(path: &Path, contents: &[u8]) -> Result<(), DeskError> {
     let target = destination(path)?;
     if target.is_dir() {
         return Err(DeskError::storage(format!("{shown}: is a folder")));
+    }
+    let cannot =
+        |e: std::io::Error| DeskError::storage(format!("{shown}: cannot write the file: {e}"));
+    // A device or pipe first: reading its header to look for a database
+    // would wait for a writer.
+    if std::fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(&target)
+            .and_then(|mut stream| stream.write_all(contents))
+            .map_err(cannot);
     }
     if is_database(&target) {
         return Err(DeskError::refused(format!(
@@ -37,8 +51,6 @@ pub fn write_file(path: &Path, contents: &[u8]) -> Result<(), DeskError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let cannot =
-        |e: std::io::Error| DeskError::storage(format!("{shown}: cannot write the file: {e}"));
     let mut n = 0u32;
     let (temp, mut file) = loop {
         let temp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));

@@ -66,6 +66,33 @@ fn a_concurrent_writer_is_waited_for_and_folded() {
     assert_eq!(names, ["A, A", "B, B"]);
 }
 
+/// An output aimed at a pipe (or a device such as `/dev/null`) is written
+/// into it: no temporary file is renamed over it, so it stays a pipe.
+#[test]
+fn an_output_into_a_pipe_keeps_the_pipe() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = folder();
+    let fifo = dir.path().join("pairing.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    write_file(&fifo, b"2\n1 2\n").unwrap();
+    assert_eq!(reader.join().unwrap(), "2\n1 2\n");
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "{kind:?}");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, [std::ffi::OsString::from("pairing.fifo")]);
+}
+
 /// Issue 10 item 1: an output never replaces an event file, also through
 /// a symbolic link; other files are replaced whole.
 #[test]
