@@ -106,29 +106,34 @@ impl Walk<'_> {
         self.completion.vertices - 1
     }
 
-    /// The next primo from the secondo `from` (inclusive: the round's start
-    /// player may be unpaired).
-    fn next(&self, from: usize) -> Next {
+    /// The next primo from each lot (inclusive: the round's start player
+    /// may be unpaired), indexed by lot, for the risers unpaired now.
+    fn nexts(&self) -> Vec<Next> {
         let c = self.completion;
+        let lots = self.lots();
         let top = (1..c.vertices)
             .filter(|&v| self.risers.get(v))
             .map(|v| c.score[v])
             .max();
+        let mut table = vec![Next::End; c.vertices];
         let Some(top) = top else {
-            return Next::End;
+            return table;
         };
-        let lots = self.lots();
-        let mut v = from;
-        for _ in 0..lots {
+        // Backwards over two laps: each lot sees the first stop at or
+        // after him along the circle.
+        let mut stop = Next::End;
+        for k in (0..2 * lots).rev() {
+            let v = k % lots + 1;
             if v == self.leftover && top == self.score {
-                return Next::Leftover;
+                stop = Next::Leftover;
+            } else if self.risers.get(v) && c.score[v] == top {
+                stop = Next::Primo(v);
             }
-            if self.risers.get(v) && c.score[v] == top {
-                return Next::Primo(v);
+            if k < lots {
+                table[v] = stop;
             }
-            v = v % lots + 1;
         }
-        Next::End
+        table
     }
 
     /// One node: the primo found from `from` and every way on from him.
@@ -137,7 +142,7 @@ impl Walk<'_> {
         if self.nodes > WALK_BUDGET {
             return Err(OverBudget);
         }
-        let primo = match self.next(from) {
+        let primo = match self.nexts()[from] {
             Next::Leftover => return Ok(false),
             Next::End => return Ok(self.demands.len() == self.drops.len() && self.placeable()),
             Next::Primo(primo) => primo,
@@ -173,12 +178,13 @@ impl Walk<'_> {
         if open == 0 {
             return Ok(false);
         }
+        let nexts = self.nexts();
         let mut classes: Vec<(Next, usize, Bits)> = Vec::new();
         for &drop in &self.drops {
             if !c.meets(primo, drop) {
                 continue;
             }
-            let next = self.next(drop);
+            let next = nexts[drop];
             if next == Next::Leftover {
                 continue;
             }
