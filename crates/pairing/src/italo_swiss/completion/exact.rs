@@ -232,17 +232,18 @@ impl Walk<'_> {
         let mut seen = vec![false; self.drops.len()];
         for t in 0..self.demands.len() {
             seen.fill(false);
-            if !augment_taker(t, &takes, &mut taker_of, &mut drop_of, &mut seen) {
+            if !augment(t, &takes, &mut taker_of, &mut drop_of, &mut seen) {
                 return false;
             }
         }
+        let placed = |d: usize, t: usize| takes(t, d);
         let mut used = vec![false; takers];
         for d in 0..self.drops.len() {
             if taker_of[d] != NONE {
                 continue;
             }
             used.fill(false);
-            if !augment_drop(d, &takes, &mut taker_of, &mut drop_of, &mut used) {
+            if !augment(d, &placed, &mut drop_of, &mut taker_of, &mut used) {
                 return false;
             }
         }
@@ -250,44 +251,25 @@ impl Walk<'_> {
     }
 }
 
-/// An augmenting path from the unserved taker `t` (Kuhn's algorithm).
-fn augment_taker(
-    t: usize,
-    takes: &impl Fn(usize, usize) -> bool,
-    taker_of: &mut [usize],
-    drop_of: &mut [usize],
+/// An augmenting path from the unmatched vertex `u` of one side of a
+/// bipartite graph (Kuhn's algorithm): `adjacent(u, v)` joins `u` to `v`
+/// of the other side, `mate_there[v]` is `v`'s mate on this side,
+/// `mate_here[u]` is `u`'s on the other; `seen` marks the other side.
+fn augment(
+    u: usize,
+    adjacent: &impl Fn(usize, usize) -> bool,
+    mate_there: &mut [usize],
+    mate_here: &mut [usize],
     seen: &mut [bool],
 ) -> bool {
-    for d in 0..taker_of.len() {
-        if seen[d] || !takes(t, d) {
+    for v in 0..mate_there.len() {
+        if seen[v] || !adjacent(u, v) {
             continue;
         }
-        seen[d] = true;
-        if taker_of[d] == NONE || augment_taker(taker_of[d], takes, taker_of, drop_of, seen) {
-            taker_of[d] = t;
-            drop_of[t] = d;
-            return true;
-        }
-    }
-    false
-}
-
-/// An augmenting path from the unplaced drop `d` (Kuhn's algorithm).
-fn augment_drop(
-    d: usize,
-    takes: &impl Fn(usize, usize) -> bool,
-    taker_of: &mut [usize],
-    drop_of: &mut [usize],
-    used: &mut [bool],
-) -> bool {
-    for t in 0..drop_of.len() {
-        if used[t] || !takes(t, d) {
-            continue;
-        }
-        used[t] = true;
-        if drop_of[t] == NONE || augment_drop(drop_of[t], takes, taker_of, drop_of, used) {
-            drop_of[t] = d;
-            taker_of[d] = t;
+        seen[v] = true;
+        if mate_there[v] == NONE || augment(mate_there[v], adjacent, mate_there, mate_here, seen) {
+            mate_there[v] = u;
+            mate_here[u] = v;
             return true;
         }
     }
