@@ -37,7 +37,7 @@
 
 use arbiter_model::Points;
 
-use super::{Bits, Completion, NONE};
+use super::{Bits, Completion, NONE, classes};
 
 /// Nodes one walk may visit before it gives up (the relaxed answer then
 /// stands).
@@ -179,25 +179,14 @@ impl Walk<'_> {
             return Ok(false);
         }
         let nexts = self.nexts();
-        let mut classes: Vec<(Next, usize, Bits)> = Vec::new();
-        for &drop in &self.drops {
-            if !c.meets(primo, drop) {
-                continue;
-            }
-            let next = nexts[drop];
-            if next == Next::Leftover {
-                continue;
-            }
-            match classes.iter_mut().find(|(n, _, _)| *n == next) {
-                Some((_, _, class)) => class.set(drop, true),
-                None => {
-                    let mut class = Bits::new(c.vertices);
-                    class.set(drop, true);
-                    classes.push((next, drop, class));
-                }
-            }
-        }
-        for (_, from, class) in classes {
+        let drops = self.drops.iter().filter(|&&drop| c.meets(primo, drop));
+        let classes = classes(
+            c.vertices,
+            drops
+                .map(|&drop| (drop, nexts[drop]))
+                .filter(|&(_, next)| next != Next::Leftover),
+        );
+        for (from, class) in classes {
             self.demands.push(class);
             let found = self.step(from);
             self.demands.pop();

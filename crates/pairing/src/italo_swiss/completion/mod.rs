@@ -511,27 +511,17 @@ impl Completion {
             // of each chosen in `drops_match`.
             let next_stage = if stage_done { stage + 1 } else { stage };
             let anchor = walk.anchor.map(|(x, _)| x);
-            let mut classes: Vec<(usize, usize, Bits)> = Vec::new();
-            for &secondo in players {
-                if self.score[secondo] >= s
-                    || anchor == Some(secondo)
-                    || !self.meets(primo, secondo)
-                {
-                    continue;
-                }
-                let Some(next) = self.next_primo(leftover, next_stage, secondo, walk) else {
-                    continue;
-                };
-                match classes.iter_mut().find(|(n, _, _)| *n == next) {
-                    Some((_, _, lows)) => lows.set(secondo, true),
-                    None => {
-                        let mut lows = Bits::new(self.vertices);
-                        lows.set(secondo, true);
-                        classes.push((next, secondo, lows));
-                    }
-                }
-            }
-            for (_, from, lows) in classes {
+            let lows = players.iter().copied().filter(|&secondo| {
+                self.score[secondo] < s && anchor != Some(secondo) && self.meets(primo, secondo)
+            });
+            let classes = classes(
+                self.vertices,
+                lows.filter_map(|secondo| {
+                    let next = self.next_primo(leftover, next_stage, secondo, walk)?;
+                    Some((secondo, next))
+                }),
+            );
+            for (from, lows) in classes {
                 if found {
                     break;
                 }
@@ -728,6 +718,30 @@ impl Completion {
         (0..mate.len())
             .all(|v| !active.get(v) || mate[v] != NONE || search.augment(mate, v, &neighbours))
     }
+}
+
+/// Lower secondos grouped into classes by the primo each leads to next
+/// (`next` of `(secondo, next)`): per class, its first member and its
+/// members as a set of the `vertices`.
+fn classes<K: PartialEq>(
+    vertices: usize,
+    secondos: impl Iterator<Item = (usize, K)>,
+) -> Vec<(usize, Bits)> {
+    let mut classes: Vec<(K, usize, Bits)> = Vec::new();
+    for (secondo, next) in secondos {
+        match classes.iter_mut().find(|(n, _, _)| *n == next) {
+            Some((_, _, members)) => members.set(secondo, true),
+            None => {
+                let mut members = Bits::new(vertices);
+                members.set(secondo, true);
+                classes.push((next, secondo, members));
+            }
+        }
+    }
+    classes
+        .into_iter()
+        .map(|(_, first, members)| (first, members))
+        .collect()
 }
 
 /// Whether the graph of `rows` (row `v`: the neighbours of `v`) has a
@@ -972,6 +986,20 @@ mod tests {
         );
     }
 
+    /// The primo of FID Art. 4: the first unpaired top scorer from `ptr`
+    /// (inclusive) along the circle of lots `1..unpaired.len()`.
+    fn first_top_scorer(graph: &Compatibility, unpaired: &[bool], ptr: usize) -> usize {
+        let lots = unpaired.len() - 1;
+        let top = (1..=lots)
+            .filter(|&v| unpaired[v])
+            .map(|v| graph.score[v])
+            .max();
+        (0..lots)
+            .map(|k| (ptr - 1 + k) % lots + 1)
+            .find(|&v| unpaired[v] && Some(graph.score[v]) == top)
+            .unwrap()
+    }
+
     /// The pass of FID Art. 4–5 and §3.7 tried in full, as the rules read
     /// and independently of the tests above: from `ptr` (inclusive) the
     /// primo is the first unpaired top scorer, his secondo any unpaired
@@ -985,11 +1013,7 @@ mod tests {
             [only] => return graph.rest[*only],
             _ => {}
         }
-        let top = left.iter().map(|&v| graph.score[v]).max();
-        let primo = (0..lots)
-            .map(|k| (ptr - 1 + k) % lots + 1)
-            .find(|&v| unpaired[v] && Some(graph.score[v]) == top)
-            .unwrap();
+        let primo = first_top_scorer(graph, unpaired, ptr);
         unpaired[primo] = false;
         let mut found = false;
         for &secondo in &graph.fresh[primo] {
@@ -1054,11 +1078,7 @@ mod tests {
             let Some(mut completion) = completion else {
                 continue;
             };
-            let top = players.iter().map(|&v| graph.score[v]).max();
-            let primo = (0..lots)
-                .map(|k| (start - 1 + k) % lots + 1)
-                .find(|&v| Some(graph.score[v]) == top)
-                .unwrap();
+            let primo = first_top_scorer(&graph, &unpaired, start);
             for &secondo in graph.fresh[primo].iter().filter(|&&w| w != 0) {
                 unpaired[primo] = false;
                 unpaired[secondo] = false;
