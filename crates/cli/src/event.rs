@@ -661,7 +661,7 @@ fn dispatch(command: EventCommand) -> Result<(), DeskError> {
             event,
             section,
         }) => {
-            let doc = arbiter_desk::read_trf(&file)?;
+            let doc = crate::out::read_trf(&file)?;
             let (_, imported) = Desk::import_trf(&event, &origin(), &section, &doc)?;
             for line in render::imported(&event.display().to_string(), &imported) {
                 out::line(line);

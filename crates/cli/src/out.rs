@@ -69,3 +69,14 @@ fn option_name(field: &str) -> String {
         other => format!("--{other}"),
     }
 }
+
+/// Reads a TRF file as every command does ([`arbiter_desk::read_trf`]) and
+/// reports on standard error what was read leniently, one
+/// `FILE:LINE:COLUMN: warning: …` line each.
+pub fn read_trf(path: &std::path::Path) -> Result<arbiter_trf::TrfDocument, DeskError> {
+    let doc = arbiter_desk::read_trf(path)?;
+    for w in &doc.warnings {
+        warn(format_args!("{}:{w}", path.display()));
+    }
+    Ok(doc)
+}

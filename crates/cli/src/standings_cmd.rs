@@ -141,7 +141,7 @@ fn open(source: &Path, section: Option<&str>) -> Result<Source, DeskError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if is_trf_name || (section.is_none() && !arbiter_desk::is_event(source)) {
-        return Ok(Source::Trf(Box::new(arbiter_desk::read_trf(source)?)));
+        return Ok(Source::Trf(Box::new(crate::out::read_trf(source)?)));
     }
     Ok(Source::Event(Box::new(Desk::open_read_only(source)?)))
 }

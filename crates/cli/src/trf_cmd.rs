@@ -41,7 +41,7 @@ pub enum Ending {
 
 pub fn run(c: TrfCommand) -> ExitCode {
     match c {
-        TrfCommand::Check { file } => match arbiter_desk::read_trf(&file) {
+        TrfCommand::Check { file } => match out::read_trf(&file) {
             Ok(doc) => {
                 out::line(summary(&doc));
                 ExitCode::SUCCESS
@@ -54,7 +54,7 @@ pub fn run(c: TrfCommand) -> ExitCode {
             line_ending,
             trf26,
         } => {
-            let mut doc = match arbiter_desk::read_trf(&file) {
+            let mut doc = match out::read_trf(&file) {
                 Ok(doc) => doc,
                 Err(e) => return out::fail_plain(&e),
             };

@@ -3,6 +3,8 @@
 
 use arbiter_model::{ByeKind, Points, Tournament, Tpn};
 
+use crate::error::TrfWarning;
+
 /// A TRF file as read: the tournament plus what is needed to write the file
 /// back in the same dialect.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -38,6 +40,8 @@ pub struct TrfDocument {
     /// 1-based line of each `330` record (same order as the team section's
     /// `forfeited_matches`); empty for a document built in memory.
     pub team_forfeit_lines: Vec<usize>,
+    /// What was read leniently, in file order (see [`TrfWarning`]).
+    pub warnings: Vec<TrfWarning>,
 }
 
 /// A TRF26 `240` record: players who get a bye (or are absent) in a round.

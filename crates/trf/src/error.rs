@@ -76,6 +76,56 @@ impl fmt::Display for TrfError {
 
 impl std::error::Error for TrfError {}
 
+/// Something another program wrote that the reader accepted by assuming
+/// what it means (a date form, an encoding, an old notation): read
+/// leniently, reported, never a change to a result (`docs/rules/trf.md`
+/// "Reading other writers' files").
+///
+/// Displayed as `LINE:COLUMN: warning: message (field NAME)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfWarning {
+    pub line: usize,
+    pub column: usize,
+    pub field: Option<String>,
+    /// What the file said and what was assumed.
+    pub message: String,
+}
+
+impl TrfWarning {
+    pub(crate) fn new(line: usize, column: usize, field: &str, message: impl Into<String>) -> Self {
+        TrfWarning {
+            line,
+            column,
+            field: Some(field.to_string()),
+            message: message.into(),
+        }
+    }
+
+    /// A warning about the whole file or a whole line.
+    pub(crate) fn general(line: usize, column: usize, message: impl Into<String>) -> Self {
+        TrfWarning {
+            line,
+            column,
+            field: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: warning: {}",
+            self.line, self.column, self.message
+        )?;
+        if let Some(field) = &self.field {
+            write!(f, " (field {field})")?;
+        }
+        Ok(())
+    }
+}
+
 /// How many problems [`ReadError`] lists before counting the rest.
 const ERRORS_SHOWN: usize = 20;
 

@@ -20,6 +20,7 @@
 
 mod convert;
 mod document;
+mod encoding;
 mod error;
 pub mod generated;
 pub mod limits;
@@ -37,7 +38,7 @@ use std::path::Path;
 
 pub use convert::to_trf26;
 pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
-pub use error::{ErrorKind, ReadError, TrfError};
+pub use error::{ErrorKind, ReadError, TrfError, TrfWarning};
 pub use reader::parse;
 /// A round's 10-column block of record 001 (`  12 w 1`) and where it starts.
 pub use round_block::{block_start, encode as round_cell};
@@ -83,26 +84,22 @@ pub fn read(bytes: &[u8], tiebreaks: &dyn TieBreakCodes) -> Result<TrfDocument, 
     }
 }
 
-/// Parses the bytes of a TRF file, rejecting text that is not UTF-8 with the
-/// line and column of the first bad byte. Syntax only, like [`parse`]:
-/// commands read files with [`read_file`].
+/// Parses the bytes of a TRF file: UTF-8, or a Windows code page decided
+/// from the bytes (`encoding`), which is then reported as the first
+/// warning. Syntax only, like [`parse`]: commands read files with
+/// [`read_file`].
 pub fn parse_bytes(bytes: &[u8]) -> Result<TrfDocument, TrfError> {
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let text = std::str::from_utf8(good).unwrap_or_default();
-            let line = 1 + text.matches(['\r', '\n']).count() - text.matches("\r\n").count();
-            let start = text.rfind(['\r', '\n']).map_or(0, |i| i + 1);
-            let column = text[start..].chars().count() + 1;
-            Err(TrfError::general(
-                line,
-                column,
-                format!(
-                    "the file is not UTF-8 text (byte 0x{:02X})",
-                    bytes[e.valid_up_to()]
-                ),
-            ))
-        }
+    let (text, assumed) = encoding::decode(bytes);
+    let mut doc = parse(&text)?;
+    if let Some(name) = assumed {
+        doc.warnings.insert(
+            0,
+            TrfWarning::general(
+                1,
+                1,
+                format!("the file is not UTF-8: read as {name}, decided by its bytes"),
+            ),
+        );
     }
+    Ok(doc)
 }

@@ -1,10 +1,10 @@
 //! Reading a TRF text into a [`TrfDocument`] (spec 05 §1-§6).
 
-use arbiter_model::date::{Date, parse_date, parse_round_date};
+use arbiter_model::date::{Date, parse_date, parse_round_date, parse_written_date};
 use arbiter_model::{ByeKind, Colour, Entrant, ForbiddenGroup, Points, Tournament, Tpn};
 
 use crate::document::{AnnouncedBye, OtherRecord, TrfDocument};
-use crate::error::TrfError;
+use crate::error::{TrfError, TrfWarning};
 use crate::limits::{MAX_ROUNDS, MAX_TPN, bounded_number, fits_points_field};
 use crate::player_line;
 use crate::round_block::{self, BLOCK_WIDTH, block_start};
@@ -24,6 +24,19 @@ fn is_ett_code(value: &str) -> bool {
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
 
+/// A column ruler some writers put above the records (`###  RRRR1`,
+/// `DDD SSSS sTTT NNNN…`, `=====`): a line whose first three characters are
+/// one repeated non-digit (no record code is). Skipped, as blank lines are.
+fn is_ruler(raw: &str) -> bool {
+    let mut head = raw.chars().take(3);
+    match head.next() {
+        Some(c) if !c.is_ascii_digit() && !c.is_whitespace() => {
+            head.all(|d| d == c) && raw.chars().count() >= 3
+        }
+        _ => false,
+    }
+}
+
 /// Reads the text of a TRF file (TRF16, TRF26, JaVaFo and bbpPairings
 /// extensions). Does not check consistency between lines: see
 /// [`crate::validate`].
@@ -35,7 +48,7 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
     let mut reader = Reader::default();
     for (number, raw) in split_lines(text) {
         reader.last_line = number;
-        if raw.trim().is_empty() || raw.starts_with("###") {
+        if raw.trim().is_empty() || is_ruler(raw) {
             continue;
         }
         let line = Line::new(number, raw);
@@ -121,8 +134,8 @@ impl Reader {
             "012" => t.info.name = value,
             "022" => t.info.city = Some(value),
             "032" => t.info.federation = Some(value),
-            "042" => t.info.start_date = Some(date(line, "start date")?),
-            "052" => t.info.end_date = Some(date(line, "end date")?),
+            "042" => t.info.start_date = date(line, "start date", &mut self.doc.warnings),
+            "052" => t.info.end_date = date(line, "end date", &mut self.doc.warnings),
             // Counts, computed from the data when written.
             "062" | "072" | "082" => records.counts = true,
             "092" => {
@@ -275,13 +288,12 @@ impl Reader {
         t.info.round_dates = round_dates
             .into_iter()
             .map(|d| {
-                d.map(|(line, col, text)| {
-                    parse_round_date(&text, t.info.start_date)
-                        .map_err(|e| TrfError::new(line, col, "round date", e.to_string()))
-                })
-                .transpose()
+                d.and_then(|written| round_date(written, t.info.start_date, &mut doc.warnings))
             })
-            .collect::<Result<_, _>>()?;
+            .collect();
+        while t.info.round_dates.last() == Some(&None) {
+            t.info.round_dates.pop();
+        }
         let resolved = scoring.resolve()?;
         t.scoring = resolved.scoring;
         doc.unknown_result_points = resolved.unknown;
@@ -373,9 +385,42 @@ fn total_rounds(line: &Line) -> Result<u32, TrfError> {
     }
 }
 
-/// `042` / `052`: a date `YYYY/MM/DD` from column 5.
-fn date(line: &Line, field: &str) -> Result<Date, TrfError> {
-    parse_date(line.rest(5)).map_err(|e| TrfError::new(line.number, 5, field, e.to_string()))
+/// `042` / `052`: a date from column 5, `YYYY/MM/DD` or any form other
+/// writers use ([`parse_written_date`], with a warning saying how it was
+/// read); an unreadable date is a warning and no date, never a refusal.
+fn date(line: &Line, field: &str, warnings: &mut Vec<TrfWarning>) -> Option<Date> {
+    let text = line.rest(5);
+    if text.is_empty() {
+        return None;
+    }
+    if let Ok(date) = parse_date(text) {
+        return Some(date);
+    }
+    let (date, message) = match parse_written_date(text) {
+        Ok(date) => (Some(date), format!("'{text}' read as {date}")),
+        Err(e) => (None, format!("{e}; the {field} is left empty")),
+    };
+    warnings.push(TrfWarning::new(line.number, 5, field, message));
+    date
+}
+
+/// A `132` date: `YY/MM/DD` as TRF writes it, or any form other writers
+/// use ([`parse_written_date`]); an unreadable one is a warning and no
+/// date.
+fn round_date(
+    (line, col, text): WrittenDate,
+    start: Option<Date>,
+    warnings: &mut Vec<TrfWarning>,
+) -> Option<Date> {
+    if let Ok(date) = parse_round_date(&text, start) {
+        return Some(date);
+    }
+    let (date, message) = match parse_written_date(&text) {
+        Ok(date) => (Some(date), format!("'{text}' read as {date}")),
+        Err(e) => (None, format!("{e}; the round has no date")),
+    };
+    warnings.push(TrfWarning::new(line, col, "round date", message));
+    date
 }
 
 /// A date as written: line, column, text.

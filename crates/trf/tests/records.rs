@@ -361,11 +361,23 @@ fn round_dates_in_132() {
     assert_eq!(d.tournament.info.round_dates, vec![day(2), None, day(4)]);
     let canonical = format!("{:<91}26/01/02{:12}26/01/04", "132", "");
     assert!(written(&d).contains(&canonical), "{:?}", written(&d));
+    // An impossible day is read leniently: the round has no date, and a
+    // warning names the line and column.
+    let d = parse(&file(&[&format!("{:<91}26/02/30  26/03/02", "132")])).unwrap();
     assert_eq!(
-        parse(&file(&[&format!("{:<91}26/02/30", "132")]))
-            .unwrap_err()
-            .to_string(),
-        "4:92: '26/02/30' is not a date (expected YY/MM/DD or YYYY/MM/DD) (field round date)"
+        d.tournament.info.round_dates,
+        vec![
+            None,
+            Some(arbiter_model::date::Date::new(2026, 3, 2).unwrap())
+        ]
+    );
+    assert_eq!(d.warnings.len(), 1);
+    assert!(
+        d.warnings[0]
+            .to_string()
+            .starts_with("4:92: warning: '26/02/30' is not a date"),
+        "{}",
+        d.warnings[0]
     );
 }
 
@@ -383,9 +395,28 @@ fn start_and_end_dates_are_dates() {
     );
     let w = written(&d);
     assert!(w.contains(&"042 2026/02/27".to_string()) && w.contains(&"052 2026/03/01".to_string()));
+    // Other writers' forms are read with a warning of how; an impossible
+    // day leaves the date empty, with a warning naming the forms.
+    let d = parse(&file(&["042 28. 07. 2005", "052 2026-02-30"])).unwrap();
     assert_eq!(
-        parse(&file(&["042 2026-02-30"])).unwrap_err().to_string(),
-        "4:5: '2026-02-30' is not a date (expected YYYY-MM-DD) (field start date)"
+        d.tournament
+            .info
+            .start_date
+            .map(|d| d.to_string())
+            .as_deref(),
+        Some("2005-07-28")
+    );
+    assert_eq!(d.tournament.info.end_date, None);
+    let warnings: Vec<String> = d.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings[0],
+        "4:5: warning: '28. 07. 2005' read as 2005-07-28 (field start date)"
+    );
+    assert!(
+        warnings[1].starts_with("5:5: warning: '2026-02-30' is not a date (expected YYYY/MM/DD,")
+            && warnings[1].ends_with("the end date is left empty (field end date)"),
+        "{}",
+        warnings[1]
     );
 }
 

@@ -15,7 +15,7 @@ use crate::out;
 /// `092`) names — the Dutch system when it names none, a refusal when it
 /// names one this version does not run — and prints the boards for people.
 pub fn human_pairing(path: &Path) -> Result<(), DeskError> {
-    let doc = arbiter_desk::read_trf(path)?;
+    let doc = crate::out::read_trf(path)?;
     let system = arbiter_desk::system_of_file(&doc.tournament)?;
     let (problem, pairing) = pair::pair_next_round(system, &doc)?;
     let heading = if doc.tournament.info.name.is_empty() {

@@ -13,7 +13,7 @@ use super::failure::Failure;
 /// unreadable → exit 5, beyond a size limit → exit 4, malformed or
 /// inconsistent (opponents, points column, tie-break codes) → exit 3.
 pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
-    Ok(arbiter_desk::read_trf(path)?)
+    Ok(crate::out::read_trf(path)?)
 }
 
 /// Pairing a next round needs the total number of rounds (spec 05 §6.5,

@@ -9,8 +9,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod written;
+
 pub use jiff::civil::{Date, DateTime};
 use serde::{Deserialize, Serialize};
+pub use written::{WRITTEN_FORMS, parse_written_date};
 
 /// Why a text is not a date.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
