@@ -75,9 +75,11 @@ pub fn read_file(
 /// [`read_file`] on bytes already in memory: every problem of the text, in
 /// file order (only the first when the text cannot be parsed at all).
 pub fn read(bytes: &[u8], tiebreaks: &dyn TieBreakCodes) -> Result<TrfDocument, Vec<TrfError>> {
-    let doc = parse_bytes(bytes).map_err(|e| vec![e])?;
+    let mut doc = parse_bytes(bytes).map_err(|e| vec![e])?;
     let errors = validate(&doc, tiebreaks);
     if errors.is_empty() {
+        let points = validate::points_warnings(&doc);
+        doc.warnings.extend(points);
         Ok(doc)
     } else {
         Err(errors)

@@ -1,16 +1,16 @@
 //! Record 001: one player and his rounds (spec 05 §3).
 
-use arbiter_model::date::BirthDate;
+use arbiter_model::date::{BirthDate, parse_written_date};
 use arbiter_model::{Entrant, Player, Points, Ratings, RoundEntry, Sex, Title, Tpn};
 
-use crate::error::TrfError;
+use crate::error::{TrfError, TrfWarning};
 use crate::limits::MAX_ROUNDS;
 use crate::round_block::{self, Block};
 use crate::text::{Line, points_field};
 use crate::writable::{FEDERATION_WIDTH, NAME_WIDTH, fit};
 
-/// Reads a 001 line.
-pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
+/// Reads a 001 line; what it reads leniently goes to `warnings`.
+pub(crate) fn parse(line: &Line, warnings: &mut Vec<TrfWarning>) -> Result<Entrant, TrfError> {
     let n = line.number;
     let tpn = parse_tpn(line)?;
     let sex = match line.at(10) {
@@ -40,7 +40,7 @@ pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
     let fide = parse_number::<u16>(line, 49, 52, "rating", "a rating (0-9999)")?.filter(|&r| r > 0);
     let federation = Some(line.field(54, 56).to_string()).filter(|f| !f.is_empty());
     let fide_id = parse_number::<u64>(line, 58, 68, "FIDE id", "a FIDE id (digits only)")?;
-    let birth_date = parse_birth_date(line)?;
+    let birth_date = parse_birth_date(line, warnings);
     let points_text = line.field(81, 84);
     let reported_points = if points_text.is_empty() {
         None
@@ -73,24 +73,40 @@ pub(crate) fn parse(line: &Line) -> Result<Entrant, TrfError> {
             birth_date,
             ..Player::default()
         },
-        rounds: parse_rounds(line)?,
+        rounds: parse_rounds(line, warnings)?,
         reported_points,
         reported_rank,
     })
 }
 
-/// Columns 70-79: `YYYY/MM/DD`, or only the year (`YYYY`, or `YYYY/00/00`
-/// as some programs write an unknown day).
-fn parse_birth_date(line: &Line) -> Result<Option<BirthDate>, TrfError> {
+/// Columns 70-79: `YYYY/MM/DD`, or only the year (`YYYY`, `YYYY/00/00`,
+/// `YYYY.  .` as programs write an unknown day), blank or `.  .` for none;
+/// other writers' full dates as [`parse_written_date`] reads them. An
+/// unreadable birth date is a warning and none (it decides no result).
+fn parse_birth_date(line: &Line, warnings: &mut Vec<TrfWarning>) -> Option<BirthDate> {
     let text = line.field(70, 79);
-    if text.is_empty() {
-        return Ok(None);
+    let unknown_day = |c: char| c == '/' || c == '.' || c == '0' || c == ' ';
+    let year = text
+        .get(..4)
+        .filter(|y| y.bytes().all(|b| b.is_ascii_digit()) && text[4..].chars().all(unknown_day));
+    if text.chars().all(|c| c == '.' || c == ' ') {
+        return None;
     }
-    let year_only = text.strip_suffix("/00/00").unwrap_or(text);
-    year_only
-        .parse::<BirthDate>()
-        .map(Some)
-        .map_err(|e| TrfError::new(line.number, 70, "birth date", e.to_string()))
+    if let Some(year) = year {
+        return year.parse().ok().map(BirthDate::Year);
+    }
+    match text.parse::<BirthDate>() {
+        Ok(born) => Some(born),
+        Err(e) => {
+            let read = parse_written_date(text).ok();
+            let message = match read {
+                Some(date) => format!("'{text}' read as {date}"),
+                None => format!("{e}; the birth date is left empty"),
+            };
+            warnings.push(TrfWarning::new(line.number, 70, "birth date", message));
+            read.map(BirthDate::Day)
+        }
+    }
 }
 
 /// Columns 5-8: the starting rank, 1-9999.
@@ -140,13 +156,13 @@ fn parse_number<T: std::str::FromStr>(
 
 /// The round blocks: a blank block before a later entry is an absence;
 /// trailing blank blocks are not recorded (spec 05 §3.1, §6.5).
-fn parse_rounds(line: &Line) -> Result<Vec<RoundEntry>, TrfError> {
+fn parse_rounds(line: &Line, warnings: &mut Vec<TrfWarning>) -> Result<Vec<RoundEntry>, TrfError> {
     round_block::nothing_after_the_last_round(line, "rounds")?;
     let mut rounds = Vec::new();
     let mut gaps = 0;
     let mut round = 1;
     while round <= MAX_ROUNDS as usize && round_block::block_start(round) <= line.len() {
-        match round_block::decode(line, round)? {
+        match round_block::decode(line, round, warnings)? {
             Block::Blank => gaps += 1,
             Block::Entry(e) => {
                 rounds.extend(std::iter::repeat_n(RoundEntry::Absent, gaps));
@@ -201,7 +217,7 @@ mod tests {
 
     #[test]
     fn reads_and_writes_a_generator_line() {
-        let e = parse(&Line::new(1, LINE)).unwrap();
+        let e = parse(&Line::new(1, LINE), &mut Vec::new()).unwrap();
         assert_eq!(e.player.tpn, 11);
         assert_eq!(e.player.name, "Test0011 Player0011");
         assert_eq!(e.player.ratings.fide, Some(1727));
@@ -227,7 +243,7 @@ mod tests {
             "{:<80} 0.5{:5}{:10}  0000 - H{:10}",
             "001    3      x", "", "", ""
         );
-        let e = parse(&Line::new(1, &text)).unwrap();
+        let e = parse(&Line::new(1, &text), &mut Vec::new()).unwrap();
         assert_eq!(
             e.rounds,
             vec![RoundEntry::Absent, RoundEntry::Bye(ByeKind::Half)]
@@ -237,7 +253,7 @@ mod tests {
     #[test]
     fn reads_identity_fields() {
         let text = "001    7 wWGM Müller, Anna                      2301 GER     4612345 1990/05/17  3.0    2";
-        let e = parse(&Line::new(1, text)).unwrap();
+        let e = parse(&Line::new(1, text), &mut Vec::new()).unwrap();
         assert_eq!(e.player.sex, Some(Sex::Female));
         assert_eq!(e.player.title, Some(Title::WGM));
         assert_eq!(e.player.name, "Müller, Anna");
@@ -251,18 +267,41 @@ mod tests {
     }
 
     #[test]
-    fn birth_dates_may_be_a_year_and_impossible_days_are_refused() {
+    fn birth_dates_may_be_a_year_and_an_impossible_day_is_a_warning() {
         let line = |born: &str| {
             format!(
                 "001    7 wWGM Müller, Anna                      2301 GER     4612345 {born:<10}  3.0    2"
             )
         };
-        let year = parse(&Line::new(1, &line("1990/00/00"))).unwrap();
-        assert_eq!(year.player.birth_date, Some(BirthDate::Year(1990)));
-        let err = parse(&Line::new(4, &line("1990/02/30"))).unwrap_err();
+        let born = |text: &str| {
+            let mut warnings = Vec::new();
+            let e = parse(&Line::new(4, &line(text)), &mut warnings).unwrap();
+            let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+            (e.player.birth_date, warnings)
+        };
+        let year = Some(BirthDate::Year(1990));
+        assert_eq!(born("1990/00/00"), (year, vec![]));
+        assert_eq!(born("1990.  ."), (year, vec![]));
+        assert_eq!(born("1990"), (year, vec![]));
+        assert_eq!(born(".  ."), (None, vec![]));
+        let day = Some(BirthDate::Day(
+            arbiter_model::date::Date::new(1969, 12, 6).unwrap(),
+        ));
+        assert_eq!(born("1969.12.06"), (day, vec![]));
         assert_eq!(
-            err.to_string(),
-            "4:70: '1990/02/30' is not a date (expected YYYY-MM-DD or YYYY) (field birth date)"
+            born("06.12.1969"),
+            (
+                day,
+                vec![
+                    "4:70: warning: '06.12.1969' read as 1969-12-06 (field birth date)".to_string()
+                ]
+            )
+        );
+        let (none, warnings) = born("1990/02/30");
+        assert_eq!(none, None);
+        assert!(
+            warnings[0].starts_with("4:70: warning: '1990/02/30' is not a date"),
+            "{warnings:?}"
         );
     }
 }

@@ -6,7 +6,7 @@
 
 use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, Tpn};
 
-use crate::error::TrfError;
+use crate::error::{TrfError, TrfWarning};
 use crate::limits::MAX_ROUNDS;
 use crate::text::Line;
 
@@ -58,23 +58,19 @@ pub(crate) enum Block {
 
 /// Reads the block of round `round` of a 001 line. The caller makes sure the
 /// block starts within the line.
-pub(crate) fn decode(line: &Line, round: usize) -> Result<Block, TrfError> {
+pub(crate) fn decode(
+    line: &Line,
+    round: usize,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<Block, TrfError> {
     let start = block_start(round);
     let res_col = result_column(round);
     if line.is_blank(start, res_col) {
         return Ok(Block::Blank);
     }
     let n = line.number;
-    if line.len() < res_col {
-        return Err(TrfError::new(
-            n,
-            res_col,
-            &format!("round {round} result"),
-            format!(
-                "the line ends inside the block of round {round} (its result belongs in column {res_col})"
-            ),
-        ));
-    }
+    // A line that ends inside the block was right-trimmed by its writer:
+    // the missing columns are blanks (`docs/rules/trf.md`).
     for col in [start, start + 1, start + 6, start + 8] {
         let c = line.at(col);
         if c != ' ' {
@@ -152,6 +148,16 @@ pub(crate) fn decode(line: &Line, round: usize) -> Result<Block, TrfError> {
     };
     let entry = match result.to_ascii_uppercase() {
         '1' => game(Outcome::Win, true)?,
+        // The old notation of an unplayed round without points.
+        '0' if opponent.is_none() => {
+            warnings.push(TrfWarning::new(
+                n,
+                res_col,
+                &format!("round {round} result"),
+                "the old '0000 - 0' read as '0000 - Z' (not played, no points)",
+            ));
+            RoundEntry::Bye(ByeKind::Zero)
+        }
         '0' => game(Outcome::Loss, true)?,
         // Legacy half-point bye notation `0000 - =` (spec 05 §3.1).
         '=' if opponent.is_none() => RoundEntry::Bye(ByeKind::Half),
@@ -251,7 +257,7 @@ mod tests {
     fn entry(block: &str) -> Result<RoundEntry, TrfError> {
         let text = format!("{:89}{block}", "001    1");
         let line = Line::new(1, &text);
-        match decode(&line, 1)? {
+        match decode(&line, 1, &mut Vec::new())? {
             Block::Entry(e) => Ok(e),
             Block::Blank => panic!("blank"),
         }

@@ -9,7 +9,7 @@ use std::fmt;
 use arbiter_model::{Colour, Entrant, Outcome, RoundEntry, Tournament, Tpn};
 
 use crate::document::TrfDocument;
-use crate::error::TrfError;
+use crate::error::{TrfError, TrfWarning};
 use crate::round_block::{colour_column, opponent_column, result_column};
 
 /// The catalogue of tie-break codes (MTB26) that decides which codes a
@@ -58,8 +58,6 @@ pub fn validate(doc: &TrfDocument, tiebreaks: &dyn TieBreakCodes) -> Vec<TrfErro
             index.insert(tpn, i);
         }
     }
-    let abnormal = abnormal_points_players(doc);
-    let past = rounds_in_the_past(t);
     for (i, e) in t.entrants.iter().enumerate() {
         if index.get(&e.player.tpn) != Some(&i) {
             continue;
@@ -70,11 +68,6 @@ pub fn validate(doc: &TrfDocument, tiebreaks: &dyn TieBreakCodes) -> Vec<TrfErro
             }
         }
         if let Some(err) = check_total_rounds(doc, i, e) {
-            errors.push(err);
-        }
-        if !abnormal.contains(&e.player.tpn)
-            && let Some(err) = check_points(doc, past, i, e)
-        {
             errors.push(err);
         }
     }
@@ -274,11 +267,28 @@ fn kind(e: &RoundEntry) -> &'static str {
     }
 }
 
+/// The players whose points column disagrees with their results: a
+/// warning each, the results deciding every score (`docs/rules/trf.md`
+/// "Reading other writers' files": programs count unplayed rounds their
+/// own way).
+pub(crate) fn points_warnings(doc: &TrfDocument) -> Vec<TrfWarning> {
+    let t = &doc.tournament;
+    let abnormal = abnormal_points_players(doc);
+    let past = rounds_in_the_past(t);
+    let mut seen = HashSet::new();
+    t.entrants
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| seen.insert(e.player.tpn) && !abnormal.contains(&e.player.tpn))
+        .filter_map(|(i, e)| check_points(doc, past, i, e))
+        .collect()
+}
+
 /// The points column S against the results P of the past rounds, under the
 /// file's scoring. As bbpPairings (spec 05 §6.2), S may also include the
 /// acceleration of the round to be paired and/or the points of an entry
 /// already made for that round (a pre-entered bye).
-fn check_points(doc: &TrfDocument, past: u32, i: usize, e: &Entrant) -> Option<TrfError> {
+fn check_points(doc: &TrfDocument, past: u32, i: usize, e: &Entrant) -> Option<TrfWarning> {
     let t = &doc.tournament;
     let reported = e.reported_points?;
     let results = e
@@ -302,12 +312,12 @@ fn check_points(doc: &TrfDocument, past: u32, i: usize, e: &Entrant) -> Option<T
     if accepted.contains(&reported) {
         return None;
     }
-    Some(TrfError::new(
+    Some(TrfWarning::new(
         doc.line_of(i),
         81,
         "points",
         format!(
-            "player {} has {reported} points, but the results add up to {results}",
+            "player {} has {reported} points, but the results add up to {results}: the results are used",
             e.player.tpn
         ),
     ))
