@@ -194,3 +194,31 @@ XXR 3\n";
     assert_eq!(stderr, "No valid pairing exists for round 2.\n");
     assert!(!dir.path().join("out.txt").exists());
 }
+
+/// `XXC rank` (docs/rules/trf.md): players rank by the order of their 001
+/// lines. Lines in the order 4, 3, 2, 1: round 1 pairs rank 1 (id 4)
+/// with rank 3 (id 2), White to rank 1 by `white1`, and rank 2 (id 3) with
+/// rank 4 (id 1), White to rank 4 on the even board (C.04.3 Art. 5.2; hand
+/// worked). Ranked by id instead, it would be 1-3 and 4-2.
+#[test]
+fn xxc_rank_pairs_by_the_order_of_the_lines() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let line = |id: u32, name: &str| format!("001 {id:>4}      {name:<33} 2000");
+    let text = [
+        line(4, "Delta"),
+        line(3, "Gamma"),
+        line(2, "Beta"),
+        line(1, "Alpha"),
+        "XXR 3".to_string(),
+        "XXC rank white1".to_string(),
+    ]
+    .join("\n");
+    std::fs::write(dir.path().join("ranked.trf"), &text).expect("write");
+    let (code, stdout, stderr) = run(&["--dutch", "ranked.trf", "-p"], dir.path());
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(stdout, "2\n4 2\n1 3\n");
+    let plain = text.replace("XXC rank white1", "XXC white1");
+    std::fs::write(dir.path().join("plain.trf"), plain).expect("write");
+    let (_, stdout, _) = run(&["--dutch", "plain.trf", "-p"], dir.path());
+    assert_eq!(stdout, "2\n1 3\n4 2\n");
+}

@@ -22,6 +22,7 @@ mod convert;
 mod document;
 mod encoding;
 mod error;
+mod file_order;
 pub mod generated;
 pub mod limits;
 mod player_line;
@@ -39,6 +40,7 @@ use std::path::Path;
 pub use convert::to_trf26;
 pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
 pub use error::{ErrorKind, ReadError, TrfError, TrfWarning};
+pub use file_order::{FileOrder, ranked_by_file_order};
 pub use reader::parse;
 /// A round's 10-column block of record 001 (`  12 w 1`) and where it starts.
 pub use round_block::{block_start, encode as round_cell};

@@ -11,7 +11,7 @@ use super::progress::RoundProgress;
 
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
-    let doc = input::load(path)?;
+    let (doc, order) = input::load_ranked(path)?;
     input::require_initial_colour(&doc, path)?;
     if doc.records.r192
         && let Some(code) = &doc.tournament.system
@@ -23,12 +23,25 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
         )));
     }
     let mut progress = RoundProgress::new("checking");
-    let checks = checker::check(
+    let mut checks = checker::check(
         registry::engine(system).as_ref(),
         &doc.tournament,
         &mut |r, n| progress.round(r, n),
     )?;
     drop(progress);
+    if let Some(order) = order {
+        for c in &mut checks {
+            if let checker::RoundVerdict::Differs {
+                checker,
+                tournament,
+            } = &mut c.verdict
+            {
+                for (w, b) in checker.iter_mut().chain(tournament.iter_mut()) {
+                    (*w, *b) = (order.original(*w), order.original(*b));
+                }
+            }
+        }
+    }
     print_report(path, &checks);
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use arbiter_model::System;
 use arbiter_pairing::round_input;
-use arbiter_trf::TrfDocument;
+use arbiter_trf::{FileOrder, TrfDocument};
 
 use super::failure::Failure;
 
@@ -14,6 +14,17 @@ use super::failure::Failure;
 /// inconsistent (opponents, points column, tie-break codes) → exit 3.
 pub fn load(path: &Path) -> Result<TrfDocument, Failure> {
     Ok(crate::out::read_trf(path)?)
+}
+
+/// [`load`], then, for a file with `XXC rank`, the document with its players
+/// numbered in line order (the rank the file asks for) and the way back to
+/// the file's ids ([`arbiter_trf::ranked_by_file_order`]).
+pub fn load_ranked(path: &Path) -> Result<(TrfDocument, Option<FileOrder>), Failure> {
+    let doc = load(path)?;
+    Ok(match arbiter_trf::ranked_by_file_order(&doc) {
+        Some((ranked, order)) => (ranked, Some(order)),
+        None => (doc, None),
+    })
 }
 
 /// Pairing a next round needs the total number of rounds (spec 05 §6.5,

@@ -15,12 +15,18 @@ use crate::out;
 
 pub fn run(flag: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure> {
     let system = input::system(flag)?;
-    let doc = input::load(path)?;
+    let (doc, order) = input::load_ranked(path)?;
     input::require_total_rounds(&doc, path)?;
     if !system.is_round_robin() {
         input::require_initial_colour(&doc, path)?;
     }
-    let (_, pairing) = pair_next_round(system, &doc)?;
+    let (_, mut pairing) = pair_next_round(system, &doc)?;
+    if let Some(order) = order {
+        for b in &mut pairing.boards {
+            (b.white, b.black) = (order.original(b.white), order.original(b.black));
+        }
+        pairing.bye = pairing.bye.map(|id| order.original(id));
+    }
     deliver(&pairing, output, path)
 }
 
