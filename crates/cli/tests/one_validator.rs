@@ -77,18 +77,42 @@ fn an_unknown_opponent_is_refused_everywhere() {
 }
 
 #[test]
-fn a_wrong_point_total_is_refused_everywhere() {
+fn a_wrong_point_total_is_the_same_warning_everywhere() {
+    // Read leniently (docs/rules/trf.md): the results decide, and every
+    // command names the player in the same warning.
+    let dir = tempfile::tempdir().expect("scratch folder");
+    let file = dir.path().join("in.trf");
     let text = [
         player(1, "3.0", &["2 w 1"]),
         player(2, "0.0", &["1 b 0"]),
+        player(3, "1.0", &["4 w 1"]),
+        player(4, "0.0", &["3 b 0"]),
         "XXR 5".to_string(),
-    ]
-    .join("\n");
-    every_command_refuses(
-        &text,
-        "1:81: player 1 has 3.0 points, but the results add up to 1.0 (field points)",
-        3,
+        "XXC white1".to_string(),
+    ];
+    std::fs::write(&file, text.join("\n")).expect("written");
+    let event = dir.path().join("ev.arb");
+    let f = file.to_str().expect("utf-8 path");
+    let warning = format!(
+        "{f}:1:81: warning: player 1 has 3.0 points, but the results add up to 1.0: the results \
+         are used (field points)"
     );
+    for args in [
+        vec!["trf", "check", f],
+        vec!["standings", f],
+        vec!["crosstable", f],
+        vec!["--dutch", f, "-p"],
+        vec!["import", "trf", f, event.to_str().expect("utf-8 path")],
+    ] {
+        let out = Command::cargo_bin("arbiter")
+            .expect("the arbiter binary")
+            .args(&args)
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&warning), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
 }
 
 #[test]
