@@ -232,6 +232,13 @@ pub(crate) fn describe(
         Event::ByeRequested { id, round, kind } => {
             format!("{} bye for {} in round {round}", bye_kind(*kind), n(*id))
         }
+        Event::UnpairedForfeit { id, round, won } => {
+            let how = if *won { "won" } else { "lost" };
+            format!(
+                "forfeit {how} without opponent for {} in round {round}",
+                n(*id)
+            )
+        }
         Event::ByeCancelled { id, round } => {
             format!("cancelled the bye of {} in round {round}", n(*id))
         }

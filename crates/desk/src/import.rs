@@ -7,6 +7,7 @@
 //! and reported. A team file (310-362) becomes a team section
 //! ([`crate::teams::import`]).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use arbiter_model::journal::{BoardPair, Event, GameResult, Journal, PlayerId, SectionConfig};
@@ -47,7 +48,7 @@ impl Desk {
         let (events, journal, imported) = if doc.tournament.team_section.is_some() {
             crate::teams::import::events_of(doc, &section)?
         } else {
-            events_of(&doc.tournament, &section)?
+            events_of(doc, &section)?
         };
         Ok((
             Desk::create_folded(path, origin, events, journal)?,
@@ -128,9 +129,10 @@ pub(crate) fn check_texts(t: &Tournament) -> Result<(), DeskError> {
 }
 
 fn events_of(
-    t: &Tournament,
+    doc: &TrfDocument,
     section: &str,
 ) -> Result<(Vec<Event>, Journal, TrfImported), DeskError> {
+    let t = &doc.tournament;
     check_texts(t)?;
     let played = t.rounds_paired();
     let rounds = section_rounds(t, played)?;
@@ -213,7 +215,54 @@ fn events_of(
         }
         fold_from(&mut journal, &events, folded)?;
     }
+    let folded = events.len();
+    events.extend(announced(doc, played, rounds));
+    fold_from(&mut journal, &events, folded)?;
     Ok((events, journal, imported))
+}
+
+/// What the file already says of the rounds not yet paired: byes and
+/// forfeits without opponent entered in the players' blocks, `240` records
+/// and JaVaFo's `XXZ` (absent in the next round), each once, as the
+/// arbiter's requests (spec 05 §5, §6.1).
+fn announced(doc: &TrfDocument, played: u32, rounds: u32) -> Vec<Event> {
+    let t = &doc.tournament;
+    let bye = |id, round, kind| Event::ByeRequested { id, round, kind };
+    let mut found: BTreeMap<(PlayerId, u32), Event> = BTreeMap::new();
+    for e in &t.entrants {
+        let id = e.player.tpn;
+        for round in played + 1..=rounds {
+            let event = match e.round(round) {
+                Some(RoundEntry::Bye(kind)) => bye(id, round, *kind),
+                Some(&RoundEntry::Forfeit {
+                    opponent: None,
+                    won,
+                    ..
+                }) => Event::UnpairedForfeit { id, round, won },
+                _ => continue,
+            };
+            found.insert((id, round), event);
+        }
+    }
+    for b in doc
+        .announced_byes
+        .iter()
+        .filter(|b| b.round > played && b.round <= rounds)
+    {
+        for &id in &b.players {
+            found
+                .entry((id, b.round))
+                .or_insert(bye(id, b.round, b.kind));
+        }
+    }
+    if played < rounds {
+        for &id in &doc.absent_next_round {
+            found
+                .entry((id, played + 1))
+                .or_insert(bye(id, played + 1, ByeKind::Zero));
+        }
+    }
+    found.into_values().collect()
 }
 
 /// Folds `events[from..]` (numbered after the `from` before them) into
@@ -298,9 +347,11 @@ fn round_of(t: &Tournament, round: u32) -> Result<RoundOfFile, DeskError> {
                     });
                 }
             }
-            RoundEntry::Forfeit { opponent: None, .. } => {
-                return Err(at("a forfeit without opponent"));
-            }
+            RoundEntry::Forfeit {
+                opponent: None,
+                won,
+                ..
+            } => byes.push(Event::UnpairedForfeit { id: me, round, won }),
             RoundEntry::PairingBye => bye = Some(me),
             RoundEntry::Bye(kind) => byes.push(Event::ByeRequested {
                 id: me,

@@ -187,3 +187,56 @@ fn an_open_reader_refreshes_only_when_the_journal_grew() {
     assert_eq!(reader.players(None).unwrap().rows.len(), 2);
     assert!(!reader.refresh_if_changed().unwrap());
 }
+
+/// What other programs write of unplayed rounds is imported as written
+/// (docs/rules/trf.md): a forfeit won or lost without an opponent, a bye
+/// already entered for the round to come, a `240` and an `XXZ` absence for
+/// it. The export gives each back.
+#[test]
+fn forfeits_without_opponent_and_announced_byes_are_imported() {
+    let block = |b: &str| format!("{b:>10}");
+    let line = |tpn: u32, points: &str, blocks: &[&str]| {
+        let rounds: String = blocks.iter().map(|b| block(b)).collect();
+        format!(
+            "{:<80}{points:>4}{:5}{rounds}",
+            format!("001 {tpn:>4}      Player {tpn}"),
+            ""
+        )
+    };
+    let text = [
+        line(1, "2.0", &["2 w 1", "0000 - +"]),
+        line(2, "0.0", &["1 b 0", "0000 - -", "0000 - H"]),
+        line(3, "1.0", &["4 w 1", "4 b 0"]),
+        line(4, "1.0", &["3 b 0", "3 w 1"]),
+        "XXR 4".to_string(),
+        "240 F   3    3".to_string(),
+        "XXZ 4".to_string(),
+    ]
+    .join("\n");
+    let dir = folder();
+    let doc = common::trf_doc(&dir, "in.trf", &text);
+    let path = dir.path().join("imported.arb");
+    let (desk, imported) = Desk::import_trf(&path, &origin(), "main", &doc).unwrap();
+    assert_eq!(imported.rounds, 2);
+    let back = arbiter_trf::parse(&desk.export_trf(None).unwrap().text).unwrap();
+    let rounds = |tpn: u32| back.tournament.entrant(tpn).unwrap().rounds.clone();
+    use arbiter_model::RoundEntry::Forfeit;
+    let unpaired = |won| Forfeit {
+        opponent: None,
+        colour: None,
+        won,
+    };
+    assert_eq!(rounds(1)[1], unpaired(true));
+    assert_eq!(rounds(2)[1], unpaired(false));
+    assert_eq!(
+        [1, 2, 3, 4].map(|tpn| back.tournament.score_after(tpn, 2).tenths()),
+        [20, 0, 10, 10]
+    );
+    let mut announced: Vec<String> = back
+        .announced_byes
+        .iter()
+        .map(|b| format!("{} {:?} {:?}", b.round, b.kind, b.players))
+        .collect();
+    announced.sort();
+    assert_eq!(announced, ["3 Full [3]", "3 Half [2]", "3 Zero [4]"]);
+}

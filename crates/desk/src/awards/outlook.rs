@@ -6,7 +6,7 @@
 
 use arbiter_awards::{Outlook, Ranking};
 use arbiter_model::journal::{EventState, PlayerId, Section};
-use arbiter_model::{ByeKind, Points, RoundEntry};
+use arbiter_model::{Points, RoundEntry};
 
 /// One [`Outlook`] per line of `ranking` (the standings after the complete
 /// rounds of `sec`).
@@ -67,8 +67,7 @@ fn best_in_round(
                 .iter()
                 .find(|b| b.white == id || b.black == id)
             else {
-                let entry = RoundEntry::Bye(reg.byes.get(&round).copied().unwrap_or(ByeKind::Zero));
-                return (scoring.points(&entry), false);
+                return (scoring.points(&reg.unpaired_entry(round)), false);
             };
             match board.result {
                 None => (most, true),

@@ -82,6 +82,7 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                     player: player.clone(),
                     withdrawn_from: None,
                     byes: BTreeMap::new(),
+                    unpaired_forfeits: BTreeMap::new(),
                 },
             );
         }
@@ -151,6 +152,31 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
             }
             if let Some(reg) = state.players.get_mut(id) {
                 reg.byes.insert(*round, *kind);
+            }
+        }
+        Event::UnpairedForfeit { id, round, won } => {
+            let reg = state.player(*id)?;
+            let section = state.section(Some(&reg.section))?;
+            check_round_in_range(section, *round)?;
+            if section.config.is_team_section() {
+                return Err(JournalError::Invalid(format!(
+                    "section '{}' is a team section: its players play boards or rest",
+                    section.code
+                )));
+            }
+            if section.round(*round).is_some() {
+                return Err(JournalError::RoundAlreadyPaired {
+                    round: *round,
+                    detail: format!("player {id}'s round is part of it"),
+                });
+            }
+            if reg.not_pairable_in(*round) {
+                return Err(JournalError::Invalid(format!(
+                    "player {id} already has a bye or a forfeit in round {round}, or is withdrawn"
+                )));
+            }
+            if let Some(reg) = state.players.get_mut(id) {
+                reg.unpaired_forfeits.insert(*round, *won);
             }
         }
         Event::ByeCancelled { id, round } => {

@@ -12,7 +12,6 @@ use super::events::{BoardPair, GameResult};
 use super::section::Section;
 use super::state::EventState;
 use crate::points::Points;
-use crate::round_entry::ByeKind;
 use crate::system::PabRule;
 
 impl EventState {
@@ -77,21 +76,16 @@ impl EventState {
             if rule == PabRule::OnePab {
                 continue;
             }
-            let unplayed =
-                match rec.boards.iter().find(|b| b.white == id || b.black == id) {
-                    Some(b) => match (b.result, b.white == id) {
-                        (Some(GameResult::WhiteForfeitWin), true)
-                        | (Some(GameResult::BlackForfeitWin), false) => Some(scoring.forfeit_win),
-                        _ => None,
-                    },
-                    None => Some(self.players.get(&id).map_or(scoring.zero_bye, |reg| {
-                        match reg.byes.get(&r) {
-                            Some(ByeKind::Full) => scoring.full_bye,
-                            Some(ByeKind::Half) => scoring.half_bye,
-                            Some(ByeKind::Zero) | None => scoring.zero_bye,
-                        }
-                    })),
-                };
+            let unplayed = match rec.boards.iter().find(|b| b.white == id || b.black == id) {
+                Some(b) => match (b.result, b.white == id) {
+                    (Some(GameResult::WhiteForfeitWin), true)
+                    | (Some(GameResult::BlackForfeitWin), false) => Some(scoring.forfeit_win),
+                    _ => None,
+                },
+                None => Some(self.players.get(&id).map_or(scoring.zero_bye, |reg| {
+                    scoring.points(&reg.unpaired_entry(r))
+                })),
+            };
             if let Some(points) = unplayed.filter(|p| *p >= scoring.win && *p > Points::ZERO) {
                 return refuse(format!(
                     "he already scored {points} without playing in round {r}, the points of a win"

@@ -25,7 +25,7 @@ pub(super) fn edit_round(
                 section.code
             )));
         }
-        if reg.withdrawn_in(round) || reg.byes.contains_key(&round) {
+        if reg.not_pairable_in(round) {
             return Err(JournalError::Invalid(format!(
                 "player {id} has a bye or is withdrawn in round {round}; cancel that first"
             )));

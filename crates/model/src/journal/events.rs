@@ -136,6 +136,13 @@ pub enum Event {
         id: PlayerId,
         round: u32,
     },
+    /// A round the player is not paired in but scored as a forfeit, won or
+    /// lost (TRF `0000 - +` / `0000 - -`, kept by `import trf`).
+    UnpairedForfeit {
+        id: PlayerId,
+        round: u32,
+        won: bool,
+    },
     ForbiddenPairAdded {
         a: PlayerId,
         b: PlayerId,
@@ -245,6 +252,7 @@ impl Event {
             Event::PlayerReinstated { .. } => "player_reinstated",
             Event::ByeRequested { .. } => "bye_requested",
             Event::ByeCancelled { .. } => "bye_cancelled",
+            Event::UnpairedForfeit { .. } => "unpaired_forfeit",
             Event::ForbiddenPairAdded { .. } => "forbidden_pair_added",
             Event::RoundPaired { .. } => "round_paired",
             Event::PairingEdited { .. } => "pairing_edited",

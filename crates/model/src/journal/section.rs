@@ -8,7 +8,7 @@ use super::events::{BoardPair, GameResult};
 use super::teams::{MatchRound, TeamId};
 use crate::player::Player;
 use crate::points::Points;
-use crate::round_entry::ByeKind;
+use crate::round_entry::{ByeKind, RoundEntry};
 
 /// A registered player and what the arbiter decided about him.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,12 +20,36 @@ pub struct Registration {
     pub withdrawn_from: Option<u32>,
     /// Requested byes by round.
     pub byes: BTreeMap<u32, ByeKind>,
+    /// Rounds scored as a forfeit without an opponent (TRF `0000 - +` won,
+    /// `0000 - -` lost: docs/rules/trf.md), by round.
+    pub unpaired_forfeits: BTreeMap<u32, bool>,
 }
 
 impl Registration {
     /// True when the player is withdrawn for `round`.
     pub fn withdrawn_in(&self, round: u32) -> bool {
         self.withdrawn_from.is_some_and(|r| r <= round)
+    }
+
+    /// True when the arbiter decided that the player is not paired in
+    /// `round`: a bye, a forfeit without opponent, or a withdrawal.
+    pub fn not_pairable_in(&self, round: u32) -> bool {
+        self.withdrawn_in(round)
+            || self.byes.contains_key(&round)
+            || self.unpaired_forfeits.contains_key(&round)
+    }
+
+    /// His entry for a round in which he has no board and no PAB: the
+    /// forfeit without opponent, the bye, or else a zero-point absence.
+    pub fn unpaired_entry(&self, round: u32) -> RoundEntry {
+        match self.unpaired_forfeits.get(&round) {
+            Some(&won) => RoundEntry::Forfeit {
+                opponent: None,
+                colour: None,
+                won,
+            },
+            None => RoundEntry::Bye(self.byes.get(&round).copied().unwrap_or(ByeKind::Zero)),
+        }
     }
 }
 

@@ -87,7 +87,7 @@ impl EventState {
             .filter_map(|r| {
                 if let Some(kind) = r.byes.get(&round) {
                     Some((r.id, *kind))
-                } else if r.withdrawn_in(round) {
+                } else if r.withdrawn_in(round) || r.unpaired_forfeits.contains_key(&round) {
                     Some((r.id, ByeKind::Zero))
                 } else {
                     None

@@ -8,7 +8,7 @@ use super::section::Section;
 use super::state::EventState;
 use crate::player::{Player, Tpn};
 use crate::points::Points;
-use crate::round_entry::{ByeKind, RoundEntry};
+use crate::round_entry::RoundEntry;
 use crate::team::Team;
 use crate::tournament::{Entrant, ForbiddenGroup, Tournament};
 
@@ -61,15 +61,16 @@ impl EventState {
             }
             for id in order {
                 let reg = &self.players[id];
-                let entry = entries.remove(id).unwrap_or_else(|| {
-                    RoundEntry::Bye(reg.byes.get(&round).copied().unwrap_or(ByeKind::Zero))
-                });
+                let entry = entries
+                    .remove(id)
+                    .unwrap_or_else(|| reg.unpaired_entry(round));
                 rounds.entry(*id).or_default().push(entry);
             }
         }
         if let Some(round) = pairing {
-            for (id, kind) in self.not_paired_in(section, round) {
-                rounds.entry(id).or_default().push(RoundEntry::Bye(kind));
+            for id in self.not_paired_in(section, round).into_keys() {
+                let entry = self.players[&id].unpaired_entry(round);
+                rounds.entry(id).or_default().push(entry);
             }
         }
         let entrants = order
