@@ -10,6 +10,7 @@ mod browser;
 mod common;
 mod hosted;
 mod http;
+mod limits;
 mod live;
 mod mail;
 mod pages;
