@@ -5,6 +5,7 @@
 mod admin;
 mod admin_teams;
 mod admin_teams_browser;
+mod admin_users;
 mod awards;
 mod browser;
 mod common;
