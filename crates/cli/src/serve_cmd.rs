@@ -1,11 +1,14 @@
 //! `arbiter serve` and `arbiter user`: thin wiring into the web crate.
 
 use std::io::{BufRead, IsTerminal};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use arbiter_web::{AccountError, Accounts, DataDir, EventName, Role, ServeError, ServeOptions};
+use arbiter_web::{
+    AccountError, Accounts, DataDir, EventName, Limits, Role, ServeError, ServeOptions,
+};
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::exit;
@@ -32,6 +35,53 @@ pub struct ServeArgs {
     addr: SocketAddr,
     #[command(flatten)]
     mail: MailArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// A reverse proxy in front of the server (repeatable): only from its
+    /// address are `Forwarded` / `X-Forwarded-For` read for the client's
+    /// address (login and registration limits), and its connections are
+    /// exempt from --max-per-address.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    trusted_proxies: Vec<IpAddr>,
+}
+
+/// The connection caps and timeouts of `serve` (README, "Facing the
+/// internet").
+#[derive(Args, Clone, Debug)]
+pub struct LimitArgs {
+    /// Open connections in all, live pages included; one more gets 503.
+    #[arg(long, default_value_t = Limits::default().max_connections as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_connections: u32,
+    /// Open connections from one client address.
+    #[arg(long, default_value_t = Limits::default().max_per_address as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_per_address: u32,
+    /// Seconds a client may take to send a request's headers (and to
+    /// start its next request on a kept-alive connection).
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    header_timeout: u64,
+    /// Seconds a connection may go without a byte moving either way.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().idle_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(20..=3600))]
+    idle_timeout: u64,
+    /// Seconds a client may take to send a request's body.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().body_timeout.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    body_timeout: u64,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_connections: self.max_connections as usize,
+            max_per_address: self.max_per_address as usize,
+            header_timeout: Duration::from_secs(self.header_timeout),
+            idle_timeout: Duration::from_secs(self.idle_timeout),
+            body_timeout: Duration::from_secs(self.body_timeout),
+        }
+    }
 }
 
 /// `arbiter user …`: accounts of the back office (in DIR/arbiter-server.sqlite,
@@ -64,7 +114,48 @@ pub enum UserCommand {
         #[command(flatten)]
         data: DataArg,
     },
+    /// Remove a user, their grants and sessions.
+    Remove {
+        name: String,
+        #[command(flatten)]
+        data: DataArg,
+    },
+    /// Take an event from an arbiter; ends their sessions.
+    Revoke {
+        name: String,
+        /// The event's file stem.
+        event: String,
+        #[command(flatten)]
+        data: DataArg,
+    },
+    /// Set a user's password (asked as for `user add`); ends their sessions.
+    Password {
+        name: String,
+        #[command(flatten)]
+        data: DataArg,
+    },
+    /// List a user's live sessions (when each expires).
+    Sessions {
+        name: String,
+        #[command(flatten)]
+        data: DataArg,
+    },
+    /// End every session of a user.
+    LogoutAll {
+        name: String,
+        #[command(flatten)]
+        data: DataArg,
+    },
+    /// The log of access changes (remove, revoke, password, logout-all),
+    /// from the command line and the back office.
+    Log {
+        #[command(flatten)]
+        data: DataArg,
+    },
 }
+
+/// Who the log of account changes names for a command.
+const ACTOR: &str = "command line";
 
 #[derive(Args, Clone, Debug)]
 pub struct DataArg {
@@ -106,6 +197,8 @@ pub fn run_serve(args: ServeArgs) -> ExitCode {
         addr: args.addr,
         demo: args.demo,
         mail: args.mail.options(),
+        limits: args.limits.limits(),
+        trusted_proxies: args.trusted_proxies,
     };
     let outcome = arbiter_web::run(&options);
     drop(scratch);
@@ -190,8 +283,55 @@ fn user(command: UserCommand) -> Result<(), AccountError> {
                 );
             }
         }
+        UserCommand::Remove { name, data } => {
+            open(&data)?.remove_user(&name, ACTOR)?;
+            println!("removed '{name}'; their sessions ended");
+        }
+        UserCommand::Revoke { name, event, data } => {
+            let event = event_name(&event)?;
+            open(&data)?.revoke(&name, &event, ACTOR)?;
+            println!("'{name}' may no longer manage {event}; their sessions ended");
+        }
+        UserCommand::Password { name, data } => password(&name, &data)?,
+        UserCommand::Sessions { name, data } => {
+            for session in open(&data)?.sessions(&name)? {
+                println!("expires {}", timestamp(session.expires_at));
+            }
+        }
+        UserCommand::LogoutAll { name, data } => {
+            let ended = open(&data)?.logout_all(&name, ACTOR)?;
+            println!("ended {ended} sessions of '{name}'");
+        }
+        UserCommand::Log { data } => {
+            for line in open(&data)?.log_lines()? {
+                println!(
+                    "{}\t{}\t{}\t{}",
+                    timestamp(line.at),
+                    line.actor,
+                    line.action,
+                    line.detail
+                );
+            }
+        }
     }
     Ok(())
+}
+
+/// `user password`: the user must exist before the password is asked.
+fn password(name: &str, data: &DataArg) -> Result<(), AccountError> {
+    let accounts = open(data)?;
+    if accounts.find(name)?.is_none() {
+        return Err(AccountError::NoSuchUser(name.to_string()));
+    }
+    let password = read_password(name)?;
+    accounts.set_password(name, &password, ACTOR)?;
+    println!("new password for '{name}'; their sessions ended");
+    Ok(())
+}
+
+/// Seconds since the epoch as an RFC 3339 UTC time.
+fn timestamp(seconds: i64) -> String {
+    jiff::Timestamp::from_second(seconds).map_or_else(|_| seconds.to_string(), |t| t.to_string())
 }
 
 /// Asks twice on a terminal; otherwise reads one line of standard input.

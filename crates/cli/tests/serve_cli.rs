@@ -25,13 +25,18 @@ impl Drop for Served {
 /// connection would then end on the wrong listener, before this server had
 /// even made its demo folder.
 fn serve(args: &[&OsStr], env: &[(&str, &Path)]) -> (Served, u16) {
+    serve_logging(args, env, Stdio::null())
+}
+
+/// [`serve`], its standard error going to `stderr`.
+fn serve_logging(args: &[&OsStr], env: &[(&str, &Path)], stderr: Stdio) -> (Served, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .arg("serve")
         .args(args)
         .args(["--addr", "127.0.0.1:0"])
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
@@ -332,4 +337,178 @@ fn demo_scratch_folder_goes_when_the_server_stops() {
     let status = served.0.wait().unwrap();
     assert!(status.success(), "{status:?}");
     assert_eq!(demo_folders(), Vec::<std::path::PathBuf>::new());
+}
+
+/// Opens `n` live streams of `event`, each read up to its `hello`.
+fn live_streams(port: u16, event: &str, n: usize) -> Vec<std::io::BufReader<TcpStream>> {
+    (0..n)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            write!(s, "GET /e/{event}/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+            let mut reader = std::io::BufReader::new(s);
+            let mut line = String::new();
+            while !line.starts_with("event: hello") {
+                line.clear();
+                assert!(
+                    reader.read_line(&mut line).unwrap() > 0,
+                    "stream ended early"
+                );
+            }
+            reader
+        })
+        .collect()
+}
+
+/// SIGTERMs the server with `streams` open: every stream ends, the server
+/// exits 0 without a panic; how long it took. A server still running after
+/// 10 s is killed (and the test fails).
+#[cfg(unix)]
+fn terminate(
+    mut served: Served,
+    streams: Vec<std::io::BufReader<TcpStream>>,
+    log: &Path,
+) -> Duration {
+    let pid = served.0.id().to_string();
+    let (exited, watch) = std::sync::mpsc::channel::<()>();
+    let watchdog = pid.clone();
+    std::thread::spawn(move || {
+        if watch.recv_timeout(Duration::from_secs(10)).is_err() {
+            let _ = Command::new("kill").args(["-KILL", &watchdog]).status();
+        }
+    });
+    let started = Instant::now();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    for mut stream in streams {
+        let mut rest = Vec::new();
+        stream
+            .read_to_end(&mut rest)
+            .expect("the stream ends, not times out");
+    }
+    let status = served.0.wait().unwrap();
+    let took = started.elapsed();
+    let _ = exited.send(());
+    let stderr = std::fs::read_to_string(log).unwrap();
+    assert!(status.success(), "{status:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    took
+}
+
+/// SIGTERM while live pages are open stops a folder's server within 5 s.
+#[cfg(unix)]
+#[test]
+fn sigterm_with_live_streams_open_stops_within_five_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("stderr.txt");
+    let data = dir.path().join("events");
+    std::fs::create_dir(&data).unwrap();
+    let args = ["--demo".as_ref(), "--data".as_ref(), data.as_os_str()];
+    let (served, port) = serve_logging(&args, &[], std::fs::File::create(&log).unwrap().into());
+    let streams = live_streams(port, "festival", 5);
+    let took = terminate(served, streams, &log);
+    println!("serve --data stopped in {took:?} with 5 live streams open");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+/// The same over a PostgreSQL database: no panic on the way out.
+#[cfg(unix)]
+#[test]
+fn sigterm_stops_a_database_server_within_five_seconds() {
+    let Some(server) = arbiter_store::testing::postgres() else {
+        return;
+    };
+    let url = server.fresh_database("cli_stop");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("open.arb");
+    let f = file.to_str().unwrap();
+    arbiter(&["new", f, "--name", "City Open", "--rounds", "3"], None);
+    arbiter(&["store", "copy", f, &format!("{url}#open")], None);
+    let log = dir.path().join("stderr.txt");
+    let args = ["--database".as_ref(), url.as_ref()];
+    let (served, port) = serve_logging(&args, &[], std::fs::File::create(&log).unwrap().into());
+    let streams = live_streams(port, "open", 5);
+    let took = terminate(served, streams, &log);
+    println!("serve --database stopped in {took:?} with 5 live streams open");
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+/// `user remove|revoke|password|sessions|logout-all|log` on a server
+/// folder: each ends the user's sessions and is in the log.
+#[test]
+fn access_is_withdrawn_from_the_command_line_and_logged() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let add = |name: &str, grant: &str| {
+        arbiter(
+            &["user", "add", name, "--grant", grant, "--data", data],
+            Some("correct horse battery\n"),
+        )
+    };
+    add("anna", "open");
+    add("bob", "open");
+    arbiter(&["user", "grant", "anna", "cup", "--data", data], None);
+    // No session yet: nothing listed, nothing ended.
+    assert_eq!(
+        arbiter(&["user", "sessions", "anna", "--data", data], None),
+        ""
+    );
+    assert_eq!(
+        arbiter(&["user", "logout-all", "anna", "--data", data], None),
+        "ended 0 sessions of 'anna'\n"
+    );
+    assert_eq!(
+        arbiter(&["user", "revoke", "anna", "cup", "--data", data], None),
+        "'anna' may no longer manage cup; their sessions ended\n"
+    );
+    assert_eq!(
+        arbiter(
+            &["user", "password", "anna", "--data", data],
+            Some("a new long password\n")
+        ),
+        "new password for 'anna'; their sessions ended\n"
+    );
+    assert_eq!(
+        arbiter(&["user", "remove", "bob", "--data", data], None),
+        "removed 'bob'; their sessions ended\n"
+    );
+    assert_eq!(
+        arbiter(&["user", "list", "--data", data], None),
+        "anna\tarbiter\topen\n"
+    );
+    let log = arbiter(&["user", "log", "--data", data], None);
+    let actions: Vec<&str> = log.lines().map(|l| l.split_once('\t').unwrap().1).collect();
+    assert_eq!(
+        actions,
+        [
+            "command line\tuser logout-all\tanna: 0 sessions",
+            "command line\tuser revoke\tanna cup",
+            "command line\tuser password\tanna",
+            "command line\tuser remove\tbob",
+        ]
+    );
+    // Bad requests: exit 3, a message, nothing changed.
+    for args in [
+        ["user", "remove", "nobody", "--data", data].as_slice(),
+        &["user", "revoke", "anna", "cup", "--data", data],
+        &["user", "revoke", "anna", "../x", "--data", data],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).starts_with("arbiter user: "));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["user", "password", "anna", "--data", data])
+        .stdin(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "a short (empty) password");
 }

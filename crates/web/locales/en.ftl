@@ -53,6 +53,8 @@ error-csrf = The form is out of date or came from another site; reload the page 
 error-login-required = Log in to use the back office.
 error-forbidden = Your account may not change this event.
 error-internal = Internal error; the server's log has the details.
+error-storage = The server cannot read or write its data just now (event files or database); try again in a moment.
+error-busy = The server is busy checking other logins; try again in a moment.
 error-bad-request = The request is invalid: { $detail }
 
 weekday-1 = Mon
@@ -383,3 +385,18 @@ admin-forfeit-match = Whole match forfeited
 admin-forfeit-wins = { $team } wins
 admin-forfeit-double = both teams lose
 admin-team-bye = { $team } has the pairing-allocated bye.
+
+users-title = Users and access
+users-name = User
+users-role = Role
+users-events = Events
+users-sessions = Sessions
+users-revoke = Revoke
+users-new-password = New password
+users-set-password = Set password
+users-logout-all = End every session
+users-remove = Remove
+users-log = Changes of access
+users-by = By
+users-refused = Not done.
+error-bad-action = Unknown action.

@@ -52,6 +52,8 @@ error-csrf = Il modulo è scaduto o proviene da un altro sito; ricarica la pagin
 error-login-required = Accedi per usare la gestione.
 error-forbidden = Il tuo account non può modificare questo torneo.
 error-internal = Errore interno; i dettagli sono nel registro del server.
+error-storage = Il server non riesce a leggere o scrivere i suoi dati in questo momento (file dei tornei o database); riprova tra poco.
+error-busy = Il server è occupato a verificare altri accessi; riprova tra poco.
 error-bad-request = Richiesta non valida: { $detail }
 
 weekday-1 = lun
@@ -379,3 +381,18 @@ admin-forfeit-match = Incontro intero a forfait
 admin-forfeit-wins = vince { $team }
 admin-forfeit-double = perdono entrambe le squadre
 admin-team-bye = { $team } ha il bye assegnato dall'abbinamento.
+
+users-title = Utenti e accessi
+users-name = Utente
+users-role = Ruolo
+users-events = Tornei
+users-sessions = Sessioni
+users-revoke = Revoca
+users-new-password = Nuova password
+users-set-password = Imposta la password
+users-logout-all = Chiudi tutte le sessioni
+users-remove = Elimina
+users-log = Modifiche degli accessi
+users-by = Da
+users-refused = Non eseguito.
+error-bad-action = Azione sconosciuta.

@@ -54,6 +54,8 @@ error-csrf = Formularz jest nieaktualny lub pochodzi z innej witryny; odśwież 
 error-login-required = Zaloguj się, aby korzystać z panelu sędziego.
 error-forbidden = Twoje konto nie może zmieniać tego turnieju.
 error-internal = Błąd wewnętrzny; szczegóły są w dzienniku serwera.
+error-storage = Serwer nie może teraz odczytać ani zapisać swoich danych (pliki turniejów lub baza danych); spróbuj ponownie za chwilę.
+error-busy = Serwer jest zajęty sprawdzaniem innych logowań; spróbuj ponownie za chwilę.
 error-bad-request = Nieprawidłowe żądanie: { $detail }
 
 weekday-1 = pon.
@@ -382,3 +384,18 @@ admin-forfeit-match = Walkower całego meczu
 admin-forfeit-wins = wygrywa { $team }
 admin-forfeit-double = obie drużyny przegrywają
 admin-team-bye = { $team } pauzuje (wolny los z kojarzenia).
+
+users-title = Użytkownicy i dostęp
+users-name = Użytkownik
+users-role = Rola
+users-events = Turnieje
+users-sessions = Sesje
+users-revoke = Odbierz
+users-new-password = Nowe hasło
+users-set-password = Ustaw hasło
+users-logout-all = Zakończ wszystkie sesje
+users-remove = Usuń
+users-log = Zmiany dostępu
+users-by = Kto
+users-refused = Nie wykonano.
+error-bad-action = Nieznana czynność.

@@ -54,6 +54,8 @@ error-csrf = Форма устарела или отправлена с друг
 error-login-required = Войдите, чтобы пользоваться судейской.
 error-forbidden = Вашей учётной записи не разрешено изменять этот турнир.
 error-internal = Внутренняя ошибка; подробности в журнале сервера.
+error-storage = Сервер сейчас не может прочитать или записать свои данные (файлы турниров или база данных); повторите через минуту.
+error-busy = Сервер занят проверкой других входов; повторите через минуту.
 error-bad-request = Неверный запрос: { $detail }
 
 weekday-1 = пн
@@ -378,3 +380,18 @@ admin-forfeit-match = Неявка на весь матч
 admin-forfeit-wins = побеждает { $team }
 admin-forfeit-double = обе команды проигрывают
 admin-team-bye = { $team } получает свободный тур по жеребьёвке.
+
+users-title = Пользователи и доступ
+users-name = Пользователь
+users-role = Роль
+users-events = Турниры
+users-sessions = Сеансы
+users-revoke = Отозвать
+users-new-password = Новый пароль
+users-set-password = Задать пароль
+users-logout-all = Завершить все сеансы
+users-remove = Удалить
+users-log = Изменения доступа
+users-by = Кто
+users-refused = Не выполнено.
+error-bad-action = Неизвестное действие.

@@ -5,18 +5,22 @@
 //! PostgreSQL database of the events, shared by every server over it
 //! ([`postgres`], issue 15 part 4) — never in an event file.
 //!
-//! The rules (names, password length, hashing, tokens, expiry) are here;
-//! each backend only stores and finds rows ([`Rows`]).
+//! The rules (names, password length, hashing, tokens, expiry) are here,
+//! withdrawing access in [`access`]; each backend only stores and finds
+//! rows ([`Rows`]).
 
+mod access;
+mod password;
 mod postgres;
 mod sqlite;
+
+pub use access::SessionInfo;
 
 use std::path::Path;
 use std::sync::Mutex;
 
 use argon2::Argon2;
-use argon2::password_hash::phc::PasswordHash;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::password_hash::PasswordHasher;
 use blake2::{Blake2b512, Digest};
 
 use crate::data_dir::EventName;
@@ -100,6 +104,10 @@ pub enum AccountError {
     Hash(String),
     #[error("no random numbers from the system: {0}")]
     Random(String),
+    #[error("too many password checks waiting; try again in a moment")]
+    Busy,
+    #[error("'{0}' was not granted {1}")]
+    NotGranted(String, String),
 }
 
 /// A user's row: id, role, password hash.
@@ -107,6 +115,33 @@ type UserRow = (i64, String, String);
 
 /// A session's row: the user's id, name and role, and the CSRF token.
 type SessionRow = (i64, String, String, String);
+
+/// One count an attempt is checked against and added to
+/// ([`crate::security::rate_limit`]).
+pub(crate) struct Counter<'a> {
+    pub kind: &'a str,
+    pub key: &'a str,
+    /// Attempts (ms) at or before this have left the window; every kind
+    /// has one window, and its older rows are dropped when one is added.
+    pub since: i64,
+    /// Refused when this many are in the window already; `None`: the
+    /// attempt is counted, never refused by this count.
+    pub max: Option<usize>,
+}
+
+/// The wait (ms) before an attempt is under `counter`'s limit, given the
+/// times in its window, oldest first; 0 when it is under now.
+fn wait_ms(counter: &Counter<'_>, times: &[i64]) -> i64 {
+    match counter.max {
+        Some(max) if times.len() >= max => {
+            // The attempt whose expiry brings the key under the limit.
+            // Its window ends `oldest - since` ms from `at`.
+            let oldest = times[times.len() - max];
+            (oldest - counter.since).max(1)
+        }
+        _ => 0,
+    }
+}
 
 /// What a backend stores; errors are the database's message.
 trait Rows: Send {
@@ -151,6 +186,42 @@ trait Rows: Send {
         forget_before: i64,
     ) -> Result<(), String>;
     fn clear_attempts(&mut self, kind: &str, key: &str) -> Result<(), String>;
+    /// In one transaction that no other admission interleaves with (on
+    /// any server of the database): `None` and the attempt recorded at
+    /// `at` under every counter when all are under their limit, else the
+    /// wait (ms) and nothing recorded.
+    fn admit(&mut self, counters: &[Counter<'_>], at: i64) -> Result<Option<i64>, String>;
+    /// Forgets one attempt of `kind` under `key` at `at` (a success taken
+    /// back from a count).
+    fn forget_attempt(&mut self, kind: &str, key: &str, at: i64) -> Result<(), String>;
+    /// Deletes user `user_id` with their grants and sessions.
+    fn remove_user(&mut self, user_id: i64) -> Result<(), String>;
+    /// Takes `event` from `user_id` and ends their sessions, in one
+    /// transaction; false (and nothing changed) when it was not granted.
+    fn revoke(&mut self, user_id: i64, event: &str) -> Result<bool, String>;
+    /// Replaces the password hash and ends the sessions, in one transaction.
+    fn set_password(&mut self, user_id: i64, hash: &str) -> Result<(), String>;
+    /// The expiry times of `user_id`'s sessions live at `now`, soonest first.
+    fn sessions_of(&mut self, user_id: i64, now: i64) -> Result<Vec<i64>, String>;
+    /// Ends every session of `user_id`; how many there were.
+    fn end_sessions(&mut self, user_id: i64) -> Result<usize, String>;
+    /// Appends a line to the log of account changes.
+    fn append_log(&mut self, line: &LogLine) -> Result<(), String>;
+    /// The log of account changes, oldest first.
+    fn log_lines(&mut self) -> Result<Vec<LogLine>, String>;
+}
+
+/// One change of access, as the log of account changes keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// Seconds since the epoch.
+    pub at: i64,
+    /// Who made it: `command line`, or `web: USER`.
+    pub actor: String,
+    /// `user remove`, `user revoke`, `user password`, `user logout-all`.
+    pub action: String,
+    /// The user, and the event of a revocation.
+    pub detail: String,
 }
 
 /// The server database.
@@ -256,16 +327,18 @@ impl Accounts {
 
     /// The user if `password` is theirs. Unknown names cost the same
     /// Argon2 work as known ones, so timing does not tell which exist.
+    /// A name no user can have ([`check_user_name`]) is refused without
+    /// either.
     pub fn verify(&self, name: &str, password: &str) -> Result<Option<User>, AccountError> {
+        if check_user_name(name).is_err() {
+            return Ok(None);
+        }
         let row = self.with(|r| r.user(name))?;
         let stored = match &row {
             Some((_, _, hash)) => hash.clone(),
             None => dummy_hash()?,
         };
-        let parsed = PasswordHash::new(&stored).map_err(|e| AccountError::Hash(e.to_string()))?;
-        let ok = Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok();
+        let ok = password::matches(password, &stored)?;
         match row {
             Some((id, role, _)) if ok => Ok(Some(self.user_by_id(id, name, &role)?)),
             _ => Ok(None),
@@ -332,6 +405,28 @@ impl Accounts {
 
     pub(crate) fn clear_attempts(&self, kind: &str, key: &str) -> Result<(), AccountError> {
         self.with(|r| r.clear_attempts(kind, key))
+    }
+
+    /// Counts an attempt at `at` (ms) under every counter, atomically, if
+    /// each is under its limit; else `Err(ms to wait)` and nothing counted.
+    pub(crate) fn admit(
+        &self,
+        counters: &[Counter<'_>],
+        at: i64,
+    ) -> Result<Result<(), i64>, AccountError> {
+        Ok(match self.with(|r| r.admit(counters, at))? {
+            None => Ok(()),
+            Some(wait) => Err(wait),
+        })
+    }
+
+    pub(crate) fn forget_attempt(
+        &self,
+        kind: &str,
+        key: &str,
+        at: i64,
+    ) -> Result<(), AccountError> {
+        self.with(|r| r.forget_attempt(kind, key, at))
     }
 }
 

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use crate::accounts::Session;
 use crate::error::{Message, WebError};
 use crate::i18n::{LANG_COOKIE, Lang, Tr, negotiate};
-use crate::security::{csrf, session};
+use crate::security::{client_addr, csrf, session};
 use crate::state::AppState;
 
 /// What a handler knows about its request.
@@ -30,7 +30,8 @@ pub struct Ctx {
     pub host: Option<String>,
     /// `?view=projector`: large type for a wall screen.
     pub projector: bool,
-    /// The client's address, when the server knows it (rate limits).
+    /// The client's address, when the server knows it (rate limits): the
+    /// peer's, or what a trusted proxy says it is.
     pub peer: Option<std::net::IpAddr>,
     /// The client reached a TLS-terminating proxy in front of the server
     /// (`X-Forwarded-Proto: https` or `Forwarded: proto=https`): cookies
@@ -51,8 +52,12 @@ fn forwarded_https(headers: &axum::http::HeaderMap) -> bool {
     value("x-forwarded-proto")
         .is_some_and(|v| v.split(',').next().is_some_and(|p| p.trim() == "https"))
         || value("forwarded").is_some_and(|v| {
-            v.split([';', ','])
-                .any(|part| part.trim().trim_matches('"') == "proto=https")
+            // RFC 7239 §4: `proto=https` or the quoted `proto="https"`.
+            v.split([';', ',']).any(|pair| {
+                pair.split_once('=').is_some_and(|(key, value)| {
+                    key.trim() == "proto" && value.trim().trim_matches('"') == "https"
+                })
+            })
         })
 }
 
@@ -100,7 +105,7 @@ pub async fn request_context(
         peer: request
             .extensions()
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|c| c.0.ip()),
+            .map(|c| client_addr::client(c.0.ip(), headers, &app.trusted_proxies)),
         https: forwarded_https(headers),
     };
     let response = match guarded(&app, ctx.clone(), request, next).await {
@@ -138,7 +143,7 @@ async fn guarded(
     let mut request = request;
     if csrf::is_mutating(request.method()) {
         let csrf_refused = WebError::new(StatusCode::FORBIDDEN, Message::Key("error-csrf"));
-        if !csrf::same_origin(request.headers()) {
+        if !csrf::same_origin(request.headers(), ctx.https) {
             return Err(csrf_refused);
         }
         let expected = match &ctx.session {
@@ -175,5 +180,28 @@ fn without_lang(uri: &axum::http::Uri) -> String {
         path
     } else {
         format!("{path}?{}", kept.join("&"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::{HeaderMap, HeaderValue};
+
+    fn https(name: &'static str, value: &'static str) -> bool {
+        let mut h = HeaderMap::new();
+        h.insert(name, HeaderValue::from_static(value));
+        forwarded_https(&h)
+    }
+
+    #[test]
+    fn a_proxy_saying_https_in_any_rfc_7239_spelling_is_heard() {
+        assert!(https("forwarded", "proto=https"));
+        assert!(https("forwarded", "for=192.0.2.1;proto=\"https\""));
+        assert!(https("forwarded", "for=192.0.2.1; Proto=HTTPS"));
+        assert!(https("x-forwarded-proto", "https, http"));
+        assert!(!https("forwarded", "proto=http"));
+        assert!(!https("forwarded", "for=\"proto=https\""));
+        assert!(!https("x-forwarded-proto", "http"));
     }
 }

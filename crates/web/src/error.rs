@@ -69,6 +69,16 @@ impl WebError {
             Message::Key("error-internal"),
         )
     }
+
+    /// 503: the event files or the database cannot be reached or written
+    /// just now; the detail goes to the server's log, not to the page.
+    pub fn storage(detail: impl std::fmt::Display) -> WebError {
+        eprintln!("arbiter serve: storage: {detail}");
+        WebError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Message::Key("error-storage"),
+        )
+    }
 }
 
 impl From<crate::data_dir::BadName> for WebError {
@@ -82,7 +92,14 @@ impl From<crate::data_dir::BadName> for WebError {
 
 impl From<crate::accounts::AccountError> for WebError {
     fn from(e: crate::accounts::AccountError) -> WebError {
-        WebError::internal(e)
+        use crate::accounts::AccountError;
+        match e {
+            AccountError::Database { .. } => WebError::storage(e),
+            AccountError::Busy => {
+                WebError::new(StatusCode::SERVICE_UNAVAILABLE, Message::Key("error-busy"))
+            }
+            _ => WebError::internal(e),
+        }
     }
 }
 

@@ -156,7 +156,8 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::Refused | ErrorKind::NoValidPairing => StatusCode::CONFLICT,
         ErrorKind::Conflict => StatusCode::CONFLICT,
         ErrorKind::SizeLimit => StatusCode::PAYLOAD_TOO_LARGE,
-        ErrorKind::Storage | ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        ErrorKind::Storage => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -164,6 +165,9 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
 /// internal error's detail goes to the log only).
 pub fn desk_error(e: DeskError) -> WebError {
     let status = status_of(e.kind());
+    if e.kind() == ErrorKind::Storage {
+        return WebError::storage(e);
+    }
     if status.is_server_error() {
         return WebError::internal(e);
     }

@@ -17,26 +17,31 @@ pub mod demo;
 mod error;
 mod events;
 pub mod i18n;
+pub mod listen;
 pub mod live;
 pub mod mail;
 mod pages;
 pub mod security;
 mod state;
 
-use std::net::SocketAddr;
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use arbiter_desk::EventDatabase;
 use axum::Router;
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post};
 
-pub use accounts::{AccountError, Accounts, Role};
+pub use accounts::{AccountError, Accounts, LogLine, Role, SessionInfo};
 pub use data_dir::{DataDir, EventName};
 pub use error::{Message, WebError};
 use events::{Catalog, Events};
+pub use listen::Limits;
 pub use mail::{Delivery, Mail, MailOptions, MailSetupError, Outgoing};
+use security::password_checks::{self, PasswordChecks};
 use state::{AppState, Inner};
 
 /// How to run the server.
@@ -53,6 +58,11 @@ pub struct ServeOptions {
     pub demo: bool,
     /// The public address, SMTP server and sender of registrants' mail.
     pub mail: MailOptions,
+    /// The connection caps and timeouts.
+    pub limits: Limits,
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` name the
+    /// client (`--trusted-proxy`).
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 /// Where a server listens unless told otherwise (`--addr`).
@@ -135,8 +145,37 @@ impl Server {
                 accounts,
                 hub,
                 mail,
+                trusted_proxies: Vec::new(),
+                passwords: PasswordChecks::new(password_checks::workers()),
             })),
         }
+    }
+
+    /// Reads the client's address from the `Forwarded` / `X-Forwarded-For`
+    /// headers of connections from `proxies` (and from no one else).
+    /// Only before [`Server::router`].
+    pub fn set_trusted_proxies(&mut self, proxies: Vec<IpAddr>) -> Result<(), ServeError> {
+        let inner = Arc::get_mut(&mut self.state.0).ok_or(ServeError::Routing)?;
+        inner.trusted_proxies = proxies;
+        Ok(())
+    }
+
+    /// Serves on `listener` within `limits` until `stop` resolves; then
+    /// ends the live streams and lets the other requests finish for at
+    /// most [`listen::DRAIN`].
+    pub async fn serve(
+        &self,
+        listener: tokio::net::TcpListener,
+        limits: Limits,
+        stop: impl Future<Output = ()>,
+    ) {
+        let hub = self.state.hub.clone();
+        let stop = async move {
+            stop.await;
+            hub.close();
+        };
+        let exempt = self.state.trusted_proxies.clone();
+        listen::serve(listener, self.router(), limits, exempt, stop).await;
     }
 
     /// Sends registrants' mail through `mail` (the default: `.eml` files
@@ -177,6 +216,10 @@ fn router(state: AppState) -> Router {
         .route("/logout", post(pages::login::logout))
         .route("/admin", get(pages::admin::home))
         .route("/admin/new", post(pages::admin::create_event))
+        .route(
+            "/admin/users",
+            get(pages::admin_users::page).post(pages::admin_users::act),
+        )
         .route("/admin/e/{event}/", get(pages::admin::event_home))
         .route("/admin/e/{event}/section", post(pages::admin::add_section))
         .route("/admin/e/{event}/undo", post(pages::admin::undo))
@@ -346,8 +389,13 @@ fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Runs `arbiter serve` until Ctrl-C: prints the address, serves.
+/// Runs `arbiter serve` until Ctrl-C or SIGTERM: prints the address,
+/// serves, and stops within [`listen::DRAIN`] and a second.
 pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
+    let mut limits = options.limits;
+    if let Some(w) = listen::limits::fit_open_files(&mut limits) {
+        eprintln!("arbiter serve: warning: {w}");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -375,7 +423,8 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
             options.data.display().to_string(),
         ),
     };
-    runtime.block_on(async {
+    server.set_trusted_proxies(options.trusted_proxies.clone())?;
+    let outcome = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(options.addr)
             .await
             .map_err(|source| ServeError::Listen {
@@ -390,16 +439,15 @@ pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
         server.set_mail(mail)?;
         println!("Arbiter is serving the events of {served} at http://{addr}/ (Ctrl-C stops it)");
         println!("Registrants' mail is {}", server.mail().route());
-        axum::serve(
-            listener,
-            server
-                .router()
-                .into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+        server.serve(listener, limits, shutdown_signal()).await;
         Ok(())
-    })
+    });
+    // Tasks still running are dropped here, while `server` holds the state:
+    // its last reference (the PostgreSQL clients with it) goes on this
+    // thread, outside the runtime, where their own runtime may block.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    drop(server);
+    outcome
 }
 
 /// Resolves when the server should stop: Ctrl-C, or SIGTERM from a service

@@ -33,12 +33,18 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(250);
 #[derive(Default)]
 pub struct Hub {
     channels: Mutex<HashMap<EventName, broadcast::Sender<u64>>>,
+    /// Set by [`Hub::close`]: the server is stopping.
+    closed: std::sync::atomic::AtomicBool,
 }
 
 impl Hub {
     /// A receiver of `event`'s changes (the change counter).
+    /// After [`Hub::close`], a receiver that is closed already.
     pub fn subscribe(&self, event: &EventName) -> broadcast::Receiver<u64> {
         let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        if self.closed.load(std::sync::atomic::Ordering::SeqCst) {
+            return broadcast::channel(1).1;
+        }
         channels
             .entry(event.clone())
             .or_insert_with(|| broadcast::channel(16).0)
@@ -51,6 +57,14 @@ impl Hub {
         if let Some(tx) = channels.get(event) {
             let _ = tx.send(version);
         }
+    }
+
+    /// Ends every live stream, now and to come (the server is stopping):
+    /// each sees its channel closed and ends, so its connection can close.
+    pub fn close(&self) {
+        let mut channels = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        self.closed.store(true, std::sync::atomic::Ordering::SeqCst);
+        channels.clear();
     }
 
     /// Events with at least one viewer; forgets the others.
@@ -164,6 +178,17 @@ mod tests {
         assert_eq!(a.recv().await.unwrap(), 7);
         assert!(b.try_recv().is_err());
         drop(b);
-        assert_eq!(hub.watched(), vec![open]);
+        assert_eq!(hub.watched(), vec![open.clone()]);
+        hub.close();
+        assert!(matches!(
+            a.recv().await,
+            Err(broadcast::error::RecvError::Closed)
+        ));
+        let mut late = hub.subscribe(&open);
+        assert!(matches!(
+            late.recv().await,
+            Err(broadcast::error::RecvError::Closed)
+        ));
+        assert_eq!(hub.viewers(), 0);
     }
 }

@@ -17,6 +17,11 @@ pub struct Inner {
     pub hub: Arc<Hub>,
     /// How registrants are sent their notices.
     pub mail: Mail,
+    /// Proxies whose forwarding headers name the client
+    /// ([`crate::security::client_addr`]).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The bounded pool of Argon2 checks.
+    pub passwords: crate::security::password_checks::PasswordChecks,
 }
 
 impl std::ops::Deref for AppState {

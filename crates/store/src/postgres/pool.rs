@@ -11,8 +11,12 @@ use postgres::{Client, Config, NoTls};
 use super::{Connection, EventSummary, Postgres, PostgresStore, cause, config_of};
 use crate::{Entry, JournalStore, StoreError};
 
-/// How long a caller waits for a free connection.
-const CHECKOUT: Duration = Duration::from_secs(10);
+/// How long a caller waits for a free connection: short, so that while
+/// the database is down a page fails at once (503), not after seconds.
+const CHECKOUT: Duration = Duration::from_secs(3);
+
+/// How long the pool waits for a new connection to be accepted.
+const CONNECT: Duration = Duration::from_secs(2);
 
 /// Makes the pool's connections.
 pub(crate) struct Manager {
@@ -49,7 +53,11 @@ impl PostgresPool {
     /// [`Postgres::connect`]) and keeps up to `size` connections.
     pub fn connect(url: &str, size: u32) -> Result<PostgresPool, StoreError> {
         drop(Postgres::connect(url)?);
-        let (config, target) = config_of(url)?;
+        let (mut config, target) = config_of(url)?;
+        let connect = config
+            .get_connect_timeout()
+            .map_or(CONNECT, |t| CONNECT.min(*t));
+        config.connect_timeout(connect);
         let pool = r2d2::Pool::builder()
             .max_size(size.max(1))
             .min_idle(Some(1))

@@ -7,10 +7,17 @@
 
 use postgres::{Client, Config, NoTls};
 
-use super::{Rows, SessionRow, UserRow};
+use super::{Counter, LogLine, Rows, SessionRow, UserRow, wait_ms};
 
 /// Serialises servers that start together (the tables are created once).
 const SCHEMA_LOCK: i64 = 4152424902;
+
+/// How long a (re)connection may take before the request fails.
+const CONNECT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Serialises admissions of attempts on every server of the database
+/// ([`Rows::admit`]).
+const ATTEMPTS_LOCK: i64 = 4152424903;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS arbiter_users (
@@ -37,6 +44,13 @@ CREATE TABLE IF NOT EXISTS arbiter_attempts (
     at_ms BIGINT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS arbiter_attempts_by_key ON arbiter_attempts (kind, key, at_ms);
+CREATE TABLE IF NOT EXISTS arbiter_account_log (
+    seq BIGSERIAL PRIMARY KEY,
+    at BIGINT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
 ";
 
 pub(super) struct PostgresRows {
@@ -48,13 +62,17 @@ impl PostgresRows {
     /// Connects and creates the tables; also returns the database as
     /// messages name it (no password). An error names the database too.
     pub(super) fn open(url: &str) -> Result<(PostgresRows, String), (String, String)> {
-        let config: Config = url.parse().map_err(|_| {
+        let mut config: Config = url.parse().map_err(|_| {
             (
                 "database URL".to_string(),
                 "not a PostgreSQL connection string (postgres://user@host:port/database)"
                     .to_string(),
             )
         })?;
+        if config.get_connect_timeout().is_none() {
+            // While the database is down, a request fails at once (503).
+            config.connect_timeout(CONNECT);
+        }
         let shown = describe(&config);
         let failed = |e: postgres::Error| (shown.clone(), text(e));
         let mut client = config.connect(NoTls).map_err(failed)?;
@@ -254,5 +272,148 @@ impl Rows for PostgresRows {
             )
             .map(drop)
             .map_err(text)
+    }
+
+    fn admit(&mut self, counters: &[Counter<'_>], at: i64) -> Result<Option<i64>, String> {
+        let mut tx = self.client()?.transaction().map_err(text)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&ATTEMPTS_LOCK])
+            .map_err(text)?;
+        let mut wait = 0;
+        for counter in counters.iter().filter(|c| c.max.is_some()) {
+            let times: Vec<i64> = tx
+                .query(
+                    "SELECT at_ms FROM arbiter_attempts
+                     WHERE kind = $1 AND key = $2 AND at_ms > $3 ORDER BY at_ms",
+                    &[&counter.kind, &counter.key, &counter.since],
+                )
+                .map_err(text)?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            wait = wait.max(wait_ms(counter, &times));
+        }
+        if wait > 0 {
+            return Ok(Some(wait));
+        }
+        for counter in counters {
+            tx.execute(
+                "DELETE FROM arbiter_attempts WHERE kind = $1 AND at_ms <= $2",
+                &[&counter.kind, &counter.since],
+            )
+            .map_err(text)?;
+            tx.execute(
+                "INSERT INTO arbiter_attempts (kind, key, at_ms) VALUES ($1, $2, $3)",
+                &[&counter.kind, &counter.key, &at],
+            )
+            .map_err(text)?;
+        }
+        tx.commit().map_err(text)?;
+        Ok(None)
+    }
+
+    fn forget_attempt(&mut self, kind: &str, key: &str, at: i64) -> Result<(), String> {
+        self.client()?
+            .execute(
+                "DELETE FROM arbiter_attempts WHERE ctid IN (SELECT ctid FROM arbiter_attempts
+                 WHERE kind = $1 AND key = $2 AND at_ms = $3 LIMIT 1)",
+                &[&kind, &key, &at],
+            )
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn remove_user(&mut self, user_id: i64) -> Result<(), String> {
+        self.client()?
+            .execute("DELETE FROM arbiter_users WHERE id = $1", &[&user_id])
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn revoke(&mut self, user_id: i64, event: &str) -> Result<bool, String> {
+        let mut tx = self.client()?.transaction().map_err(text)?;
+        let taken = tx
+            .execute(
+                "DELETE FROM arbiter_grants WHERE user_id = $1 AND event = $2",
+                &[&user_id, &event],
+            )
+            .map_err(text)?;
+        if taken == 0 {
+            return Ok(false);
+        }
+        tx.execute(
+            "DELETE FROM arbiter_sessions WHERE user_id = $1",
+            &[&user_id],
+        )
+        .map_err(text)?;
+        tx.commit().map_err(text)?;
+        Ok(true)
+    }
+
+    fn set_password(&mut self, user_id: i64, hash: &str) -> Result<(), String> {
+        let mut tx = self.client()?.transaction().map_err(text)?;
+        tx.execute(
+            "UPDATE arbiter_users SET password_hash = $1 WHERE id = $2",
+            &[&hash, &user_id],
+        )
+        .map_err(text)?;
+        tx.execute(
+            "DELETE FROM arbiter_sessions WHERE user_id = $1",
+            &[&user_id],
+        )
+        .map_err(text)?;
+        tx.commit().map_err(text)
+    }
+
+    fn sessions_of(&mut self, user_id: i64, now: i64) -> Result<Vec<i64>, String> {
+        let rows = self
+            .client()?
+            .query(
+                "SELECT expires_at FROM arbiter_sessions
+                 WHERE user_id = $1 AND expires_at >= $2 ORDER BY expires_at",
+                &[&user_id, &now],
+            )
+            .map_err(text)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    fn end_sessions(&mut self, user_id: i64) -> Result<usize, String> {
+        let ended = self
+            .client()?
+            .execute(
+                "DELETE FROM arbiter_sessions WHERE user_id = $1",
+                &[&user_id],
+            )
+            .map_err(text)?;
+        Ok(usize::try_from(ended).unwrap_or(usize::MAX))
+    }
+
+    fn append_log(&mut self, line: &LogLine) -> Result<(), String> {
+        self.client()?
+            .execute(
+                "INSERT INTO arbiter_account_log (at, actor, action, detail)
+                 VALUES ($1, $2, $3, $4)",
+                &[&line.at, &line.actor, &line.action, &line.detail],
+            )
+            .map(drop)
+            .map_err(text)
+    }
+
+    fn log_lines(&mut self) -> Result<Vec<LogLine>, String> {
+        let rows = self
+            .client()?
+            .query(
+                "SELECT at, actor, action, detail FROM arbiter_account_log ORDER BY seq",
+                &[],
+            )
+            .map_err(text)?;
+        Ok(rows
+            .iter()
+            .map(|r| LogLine {
+                at: r.get(0),
+                actor: r.get(1),
+                action: r.get(2),
+                detail: r.get(3),
+            })
+            .collect())
     }
 }

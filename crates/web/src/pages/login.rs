@@ -8,10 +8,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::{Chrome, html};
-use crate::accounts::{AccountError, random_token};
+use std::sync::Arc;
+
+use crate::accounts::random_token;
 use crate::context::Ctx;
 use crate::error::WebError;
-use crate::security::rate_limit::{LOGIN, now_ms};
+use crate::security::rate_limit::{LoginKeys, admit_login, login_succeeded, now_ms};
 use crate::security::session;
 use crate::state::AppState;
 
@@ -69,46 +71,43 @@ pub async fn submit(
     let ip = ctx
         .peer
         .map_or_else(|| "unknown".to_string(), |p| p.to_string());
-    let keys = vec![format!("ip:{ip}"), format!("user:{}", login.name)];
+    let keys = Arc::new(LoginKeys::new(&ip, &login.name));
+    let at = now_ms();
+    let counter = (app.clone(), keys.clone());
+    let admitted =
+        tokio::task::spawn_blocking(move || admit_login(&counter.0.accounts, &counter.1, at))
+            .await
+            .map_err(WebError::internal)??;
+    if let Err(seconds) = admitted {
+        let message = ctx.tr.tn("login-throttled", "seconds", seconds);
+        let mut response = form(
+            &ctx,
+            StatusCode::TOO_MANY_REQUESTS,
+            login.name,
+            Some(message),
+        )?;
+        if let Ok(v) = seconds.to_string().parse() {
+            response.headers_mut().insert("retry-after", v);
+        }
+        return Ok(response);
+    }
     let checker = app.clone();
     let (name, password) = (login.name.clone(), login.password);
-    let attempt = tokio::task::spawn_blocking(move || -> Result<_, AccountError> {
-        if let Err(seconds) = LOGIN.check(&checker.accounts, &keys, now_ms())? {
-            return Ok(Err(seconds));
-        }
-        let user = checker.accounts.verify(&name, &password)?;
-        match &user {
-            None => LOGIN.record(&checker.accounts, &keys, now_ms())?,
-            Some(_) => LOGIN.clear(&checker.accounts, &keys[1])?,
-        }
-        Ok(Ok(user))
-    })
-    .await
-    .map_err(WebError::internal)??;
-    let user = match attempt {
-        Ok(user) => user,
-        Err(seconds) => {
-            let message = ctx.tr.tn("login-throttled", "seconds", seconds);
-            let mut response = form(
-                &ctx,
-                StatusCode::TOO_MANY_REQUESTS,
-                login.name,
-                Some(message),
-            )?;
-            if let Ok(v) = seconds.to_string().parse() {
-                response.headers_mut().insert("retry-after", v);
-            }
-            return Ok(response);
-        }
-    };
+    let user = app
+        .passwords
+        .run(move || checker.accounts.verify(&name, &password))
+        .await??;
     let Some(user) = user else {
         let message = ctx.tr.t("login-failed");
         return form(&ctx, StatusCode::UNAUTHORIZED, login.name, Some(message));
     };
     let starter = app.clone();
-    let token = tokio::task::spawn_blocking(move || starter.accounts.start_session(&user))
-        .await
-        .map_err(WebError::internal)??;
+    let token = tokio::task::spawn_blocking(move || {
+        login_succeeded(&starter.accounts, &keys, at)?;
+        starter.accounts.start_session(&user)
+    })
+    .await
+    .map_err(WebError::internal)??;
     let mut response = redirect("/admin");
     if let Ok(v) = session::session_cookie(&token, ctx.https).parse() {
         response.headers_mut().append(SET_COOKIE, v);

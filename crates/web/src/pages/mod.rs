@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod admin_registration;
 pub mod admin_teams;
+pub mod admin_users;
 pub mod admitted;
 pub mod assets;
 pub mod awards;

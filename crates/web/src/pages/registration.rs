@@ -356,7 +356,8 @@ pub async fn submit(
     Form(f): Form<Pairs>,
 ) -> Result<Response, WebError> {
     let event = EventName::parse(&name)?;
-    if value(&f, HONEYPOT).is_some() {
+    // Every honeypot field counts: a robot may send an empty one first.
+    if f.iter().any(|(k, v)| k == HONEYPOT && !v.trim().is_empty()) {
         return Err(WebError::bad_request(Message::Key(
             "register-refused-robot",
         )));

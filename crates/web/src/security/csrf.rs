@@ -27,8 +27,10 @@ pub fn is_mutating(method: &Method) -> bool {
     !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
 }
 
-/// Check 1: the request comes from a page of this site.
-pub fn same_origin(headers: &HeaderMap) -> bool {
+/// Check 1: the request comes from a page of this site: an `Origin`
+/// must be this site's scheme (`https` when a proxy says so, else `http`)
+/// and host, as the client addressed it.
+pub fn same_origin(headers: &HeaderMap, https: bool) -> bool {
     if let Some(site) = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok())
         && site != "same-origin"
         && site != "none"
@@ -38,13 +40,11 @@ pub fn same_origin(headers: &HeaderMap) -> bool {
     match headers.get(ORIGIN) {
         None => true,
         Some(origin) => {
+            let scheme = if https { "https" } else { "http" };
             let host = headers.get(HOST).and_then(|v| v.to_str().ok());
-            let origin_host = origin
-                .to_str()
-                .ok()
-                .and_then(|o| o.split_once("://"))
-                .map(|(_, rest)| rest);
-            matches!((origin_host, host), (Some(o), Some(h)) if o == h)
+            let given = origin.to_str().ok().and_then(|o| o.split_once("://"));
+            matches!((given, host), (Some((s, o)), Some(h))
+                if s.eq_ignore_ascii_case(scheme) && o.eq_ignore_ascii_case(h))
         }
     }
 }
@@ -107,14 +107,20 @@ mod tests {
     fn cross_site_requests_are_refused() {
         let mut h = HeaderMap::new();
         h.insert(HOST, HeaderValue::from_static("127.0.0.1:8080"));
-        assert!(same_origin(&h));
+        assert!(same_origin(&h, false));
         h.insert(ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
-        assert!(same_origin(&h));
+        assert!(same_origin(&h, false));
+        // The scheme counts: a plain-HTTP page may not post to the HTTPS
+        // site, nor the other way round.
+        assert!(!same_origin(&h, true));
+        h.insert(ORIGIN, HeaderValue::from_static("https://127.0.0.1:8080"));
+        assert!(same_origin(&h, true));
+        assert!(!same_origin(&h, false));
         h.insert(ORIGIN, HeaderValue::from_static("http://evil.example"));
-        assert!(!same_origin(&h));
+        assert!(!same_origin(&h, false));
         h.remove(ORIGIN);
         h.insert("sec-fetch-site", HeaderValue::from_static("cross-site"));
-        assert!(!same_origin(&h));
+        assert!(!same_origin(&h, false));
         assert!(tokens_match("abc", "abc"));
         assert!(!tokens_match("abc", "abd"));
         assert!(!tokens_match("abc", "ab"));

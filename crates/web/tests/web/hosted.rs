@@ -147,3 +147,36 @@ async fn two_servers_share_one_login_limit() {
     }
     blocking(move || drop((a, b))).await;
 }
+
+/// While the database is gone, a page is a 503 saying the data cannot be
+/// reached, within the pool's wait for a connection (3 s), not after 10 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_outage_is_a_prompt_503_page() {
+    let Some(pg) = blocking(testing::postgres).await else {
+        return;
+    };
+    let url = blocking(move || pg.fresh_database("outage")).await;
+    let db = url.rsplit('/').next().expect("database name").to_string();
+    let t = Arc::new(blocking(move || TestServer::over_database(&url)).await);
+    assert_eq!(t.get("/").await.status, StatusCode::OK);
+    blocking(move || {
+        let mut admin = postgres::Client::connect(&pg.url("postgres"), postgres::NoTls)
+            .expect("the maintenance database");
+        admin
+            .batch_execute(&format!("DROP DATABASE \"{db}\" WITH (FORCE)"))
+            .expect("database dropped");
+    })
+    .await;
+    let started = Instant::now();
+    let r = t.get("/").await;
+    let took = started.elapsed();
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+    assert!(
+        r.body.contains("cannot read or write its data"),
+        "{}",
+        r.body
+    );
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    println!("with the database gone, a page is 503 after {took:?}");
+    blocking(move || drop(t)).await;
+}

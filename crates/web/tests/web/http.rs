@@ -223,6 +223,56 @@ async fn failed_logins_are_rate_limited() {
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
 }
 
+/// 40 wrong guesses at once, then the right password: each attempt is
+/// counted before its password is checked, so exactly the limit (5) are
+/// checked and refused, the 35 others wait, and so does the right one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_concurrent_burst_of_guesses_gets_only_the_limit_checked() {
+    let t = std::sync::Arc::new(TestServer::new());
+    t.add_user("anna", Role::Arbiter);
+    let mut forms = Vec::new();
+    for _ in 0..40 {
+        let form = t.get("/login").await;
+        let body = format!("csrf={}&name=anna&password=wrong", form.csrf_field());
+        forms.push((form.cookies().join("; "), body));
+    }
+    let mut burst = Vec::new();
+    for (cookie, body) in forms {
+        let t = t.clone();
+        burst.push(tokio::spawn(async move {
+            t.send(Method::POST, "/login", &[("cookie", &cookie)], Some(&body))
+                .await
+                .status
+        }));
+    }
+    let mut checked = 0;
+    let mut refused = 0;
+    for attempt in burst {
+        match attempt.await.expect("attempt") {
+            StatusCode::UNAUTHORIZED => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => refused += 1,
+            other => panic!("{other}"),
+        }
+    }
+    assert_eq!((checked, refused), (5, 35));
+    let form = t.get("/login").await;
+    let body = format!(
+        "csrf={}&name=anna&password={}",
+        form.csrf_field(),
+        urlencode(common::PASSWORD)
+    );
+    let cookie = form.cookies().join("; ");
+    let r = t
+        .send(Method::POST, "/login", &[("cookie", &cookie)], Some(&body))
+        .await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        r.cookies()
+            .iter()
+            .all(|c| !c.starts_with("arbiter_session="))
+    );
+}
+
 #[tokio::test]
 async fn a_hostile_user_name_is_escaped() {
     let t = TestServer::new();

@@ -5,11 +5,13 @@
 mod admin;
 mod admin_teams;
 mod admin_teams_browser;
+mod admin_users;
 mod awards;
 mod browser;
 mod common;
 mod hosted;
 mod http;
+mod limits;
 mod live;
 mod mail;
 mod pages;

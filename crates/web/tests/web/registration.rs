@@ -204,6 +204,18 @@ async fn robots_and_floods_are_refused() {
     )
     .await;
     assert_eq!(robot.status, StatusCode::BAD_REQUEST, "{}", robot.body);
+    // A robot sending an empty honeypot first and a filled one after.
+    let robot = submit(
+        &t,
+        "open",
+        &[
+            ("website", ""),
+            ("name", "Bot, Spam"),
+            ("website", "http://spam.example"),
+        ],
+    )
+    .await;
+    assert_eq!(robot.status, StatusCode::BAD_REQUEST, "{}", robot.body);
     // Attempts from one address, valid or not, up to the limit; then 429.
     let limit = arbiter_web::security::rate_limit::REGISTRATIONS_PER_ADDRESS;
     for i in 0..limit {
