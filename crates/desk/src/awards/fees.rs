@@ -76,7 +76,8 @@ pub struct PaymentRecorded {
 
 impl Desk {
     /// Sets the event's fee schedule from the TOML `text` of the file
-    /// `source`, once it reads.
+    /// `source`, once it reads and gives a base fee to every section of the
+    /// event (else the ledger could not be computed).
     pub fn set_fees(
         &mut self,
         origin: &Origin,
@@ -95,6 +96,11 @@ impl Desk {
             origin,
             |now| {
                 let state = now.state();
+                for section in &state.sections {
+                    schedule
+                        .base_of(&section.code)
+                        .map_err(|e| file_error(source, e))?;
+                }
                 let changed = state.awards.fees.as_deref() != Some(text);
                 let outcome = FeesSet {
                     currency: schedule.currency.clone(),
