@@ -165,3 +165,31 @@ fn a_cut_or_empty_rating_list_is_refused_and_the_old_one_stays() {
     let e = import_national_list(&db, &national, "FSI", "id=Nr,name=Name").unwrap_err();
     assert!(e.to_string().contains("line 3: the list ends"), "{e}");
 }
+
+#[test]
+fn a_copy_must_have_a_name_the_web_serves() {
+    let dir = folder();
+    let (_, from) = common::file(&dir, "dutch", 5);
+    let from = from.to_str().unwrap();
+    for to in [
+        "postgres://nobody@127.0.0.1:1/db#open 2026",
+        "postgres://nobody@127.0.0.1:1/db#-open",
+        &format!("{}/open.2026.arb", dir.path().display()),
+    ] {
+        let e = arbiter_desk::copy_event(from, to).unwrap_err();
+        assert_eq!(
+            (e.kind(), e.field()),
+            (ErrorKind::InvalidInput, Some("to")),
+            "{e}"
+        );
+        assert!(
+            e.to_string().contains("is not a name the web serves"),
+            "{e}"
+        );
+    }
+    let copied = dir.path().join("open_2026.arb");
+    assert_eq!(
+        arbiter_desk::copy_event(from, copied.to_str().unwrap()).unwrap(),
+        2
+    );
+}
