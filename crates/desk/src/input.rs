@@ -31,7 +31,7 @@ pub fn open_bounded(path: &Path, limit: u64) -> Result<File, DeskError> {
         )));
     }
     if meta.is_file() && meta.len() > limit {
-        return Err(too_large(path, limit));
+        return Err(too_large(path.display(), limit));
     }
     Ok(file)
 }
@@ -45,9 +45,7 @@ pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, DeskError> {
         .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| unreadable(path, &e))?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large(path, limit));
-    }
+    within(&path.display().to_string(), bytes.len(), limit)?;
     Ok(bytes)
 }
 
@@ -74,10 +72,18 @@ fn unreadable(path: &Path, e: &std::io::Error) -> DeskError {
     DeskError::storage(format!("{}: cannot read the file: {e}", path.display()))
 }
 
+/// A text handed over whole (a form's players' list, prize plan or fee
+/// schedule) of `len` bytes, refused beyond `limit` as its file would be.
+pub(crate) fn within(source: &str, len: usize, limit: u64) -> Result<(), DeskError> {
+    if len as u64 > limit {
+        return Err(too_large(source, limit));
+    }
+    Ok(())
+}
+
 /// The size-limit error of a file beyond `limit` bytes.
-pub(crate) fn too_large(path: &Path, limit: u64) -> DeskError {
+fn too_large(source: impl std::fmt::Display, limit: u64) -> DeskError {
     DeskError::size_limit(format!(
-        "{}: larger than {limit} bytes, the most Arbiter reads of such a file",
-        path.display()
+        "{source}: larger than {limit} bytes, the most Arbiter reads of such a file"
     ))
 }

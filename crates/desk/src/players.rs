@@ -8,7 +8,7 @@ use crate::desk::{Desk, Plan, today};
 use crate::error::DeskError;
 use crate::forms::player::FIELDS;
 use crate::forms::{PlayerForm, Warning, csv};
-use crate::input::{MAX_CSV_BYTES, line_of};
+use crate::input::{MAX_CSV_BYTES, line_of, within};
 use crate::origin::Origin;
 use crate::views::{Numbering, PlayerRef};
 
@@ -379,11 +379,7 @@ fn csv_players(
     source: &str,
     bytes: &[u8],
 ) -> Result<Vec<(usize, Player, Vec<Warning>)>, DeskError> {
-    if bytes.len() as u64 > MAX_CSV_BYTES {
-        return Err(DeskError::size_limit(format!(
-            "{source}: larger than {MAX_CSV_BYTES} bytes, the most Arbiter reads of a players' list"
-        )));
-    }
+    within(source, bytes.len(), MAX_CSV_BYTES)?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = line_of(bytes, e.valid_up_to());
         DeskError::malformed(format!(

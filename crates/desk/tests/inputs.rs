@@ -63,6 +63,17 @@ fn a_cut_fee_schedule_or_prize_plan_is_refused_naming_the_line() {
         .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
     assert!(e.to_string().contains("line 4"), "{e}");
+    // Handed over as text (the web's form), beyond the file's limit.
+    let big = format!(
+        "currency = \"EUR\"\n#{}\n",
+        "x".repeat(MAX_INPUT_BYTES as usize)
+    );
+    let e = desk.set_fees(&origin(), "form", &big).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::SizeLimit, "{e}");
+    let e = desk
+        .set_prize_plan(&origin(), None, "form", &big)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::SizeLimit, "{e}");
     assert_eq!(entries(&mut desk), before);
 }
 
