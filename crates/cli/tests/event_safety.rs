@@ -432,3 +432,19 @@ fn tsv_outputs_guard_formulas_as_csv_does() {
     let entry: Vec<&str> = list.lines().nth(1).unwrap().split('\t').collect();
     assert_eq!(entry[3], "'+cmd|' /C calc'!A0", "{list}");
 }
+
+/// `store copy` gives a copy only a name the web serves (`NAME.arb`).
+#[test]
+fn store_copy_refuses_names_the_web_never_serves() {
+    let (dir, ev, e) = event("safety-copy-names");
+    let bad = dir.join("open 2026.arb");
+    let msg = refused(&ev, &["store", "copy", &e, bad.to_str().unwrap()]);
+    assert!(
+        msg.starts_with("error: --to: 'open 2026' is not a name the web serves"),
+        "{msg}"
+    );
+    assert!(!bad.exists());
+    let good = dir.join("open-2026.arb");
+    ok(&["store", "copy", &e, good.to_str().unwrap()]);
+    assert_eq!(ok(&["log", good.to_str().unwrap()]), ok(&["log", &e]));
+}
