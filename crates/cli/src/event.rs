@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use arbiter_desk::{
-    Desk, DeskError, EventDetailsForm, NewEvent, Origin, PlayerForm, SectionForm, SetPairing,
-    TeamSettingsForm,
+    Desk, DeskError, EventDetailsForm, MAX_CSV_BYTES, NewEvent, Origin, PlayerForm, SectionForm,
+    SetPairing, TeamSettingsForm, read_bytes,
 };
 use arbiter_model::System;
 use arbiter_model::journal::PlayerId;
@@ -910,9 +910,7 @@ fn player(c: PlayerCommand) -> Result<(), DeskError> {
             file,
             section,
         } => {
-            let bytes = std::fs::read(&file).map_err(|e| {
-                DeskError::storage(format!("{}: cannot read the file: {e}", file.display()))
-            })?;
+            let bytes = read_bytes(&file, MAX_CSV_BYTES)?;
             let mut desk = Desk::open(&event)?;
             let imported = desk.import_players_csv(
                 &origin(),

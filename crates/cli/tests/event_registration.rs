@@ -427,3 +427,43 @@ fn registration_commands_check_the_smtp_options() {
     );
     assert_eq!(standings(e).len(), 2, "both entries recorded");
 }
+
+/// Settings that used to pass silently are refused naming the option, and
+/// the event is unchanged: an offset no place has, a time whose offset is
+/// not the event's or is malformed, two caps for one section.
+#[test]
+fn impossible_settings_are_refused_naming_the_option() {
+    let dir = scratch("event-registration-settings");
+    let ev = dir.join("open.arb");
+    let e = ev.to_str().unwrap();
+    ok(&["new", e, "--name", "Rapid Open", "--rounds", "7"]);
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["--utc-offset", "+25:00"],
+            "error: --utc-offset: '+25:00' is not an offset",
+        ),
+        (
+            &[
+                "--closes",
+                "2026-03-14 12:00+02:00",
+                "--utc-offset",
+                "+01:00",
+            ],
+            "error: --closes: the time is given at +02:00, but the event's offset is +01:00",
+        ),
+        (
+            &["--closes", "2026-03-14 12:00+2", "--utc-offset", "+01:00"],
+            "error: --closes: '+2' is not an offset",
+        ),
+        (
+            &["--cap", "main=5,main=7"],
+            "error: --cap: section 'main' is given two caps",
+        ),
+    ];
+    for (options, message) in cases {
+        let mut args = vec!["registration", "set", e];
+        args.extend_from_slice(options);
+        let err = refused(&ev, &args);
+        assert!(err.starts_with(message), "{options:?}: {err}");
+    }
+}

@@ -385,3 +385,66 @@ fn every_command_reading_a_trf_validates_it_alike() {
     }
     assert!(!event.exists());
 }
+
+/// Every delimited output guards spreadsheet formulas as the CSV export
+/// does: a cell starting with `=`, `+`, `-` or `@` that is not a number
+/// gets a leading `'` in `player list`, `registration list`, `standings`
+/// and `pairings` as TSV.
+#[test]
+fn tsv_outputs_guard_formulas_as_csv_does() {
+    let dir = scratch("safety-tsv");
+    let ev = dir.join("event.arb");
+    let e = ev.to_str().unwrap();
+    ok(&["new", e, "--name", "Formula Open", "--rounds", "5"]);
+    let link = "=HYPERLINK(\"http://evil.example\";\"click\")";
+    for (name, club) in [(link, "@SUM(A1)"), ("Rossi, Mario", "-2+3")] {
+        let club = format!("--club={club}");
+        ok(&[
+            "player", "add", e, "--name", name, &club, "--rating", "2000",
+        ]);
+    }
+    let guarded = format!("'{link}");
+    let players = ok(&["player", "list", e, "--format", "tsv"]);
+    let rows: Vec<Vec<&str>> = players.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(
+        (rows[1][2], rows[1][12]),
+        (guarded.as_str(), "'@SUM(A1)"),
+        "{players}"
+    );
+    assert_eq!(
+        (rows[2][2], rows[2][12]),
+        ("Rossi, Mario", "'-2+3"),
+        "{players}"
+    );
+    let standings = ok(&["standings", e, "--format", "tsv"]);
+    assert!(standings.contains(&format!("\t{guarded}\t")), "{standings}");
+    assert!(!standings.contains("\t=HYPERLINK"), "{standings}");
+    ok(&["pair", e]);
+    // Board 1: ids 1 and 2, numbers as they are.
+    let pairings = ok(&["pairings", e, "--format", "tsv"]);
+    assert!(
+        ["1\t1\t2\n", "1\t2\t1\n"].contains(&pairings.as_str()),
+        "{pairings}"
+    );
+    ok(&["registration", "set", e]);
+    ok(&["registration", "add", e, "--name", "+cmd|' /C calc'!A0"]);
+    let list = ok(&["registration", "list", e, "--format", "tsv"]);
+    let entry: Vec<&str> = list.lines().nth(1).unwrap().split('\t').collect();
+    assert_eq!(entry[3], "'+cmd|' /C calc'!A0", "{list}");
+}
+
+/// `store copy` gives a copy only a name the web serves (`NAME.arb`).
+#[test]
+fn store_copy_refuses_names_the_web_never_serves() {
+    let (dir, ev, e) = event("safety-copy-names");
+    let bad = dir.join("open 2026.arb");
+    let msg = refused(&ev, &["store", "copy", &e, bad.to_str().unwrap()]);
+    assert!(
+        msg.starts_with("error: --to: 'open 2026' is not a name the web serves"),
+        "{msg}"
+    );
+    assert!(!bad.exists());
+    let good = dir.join("open-2026.arb");
+    ok(&["store", "copy", &e, good.to_str().unwrap()]);
+    assert_eq!(ok(&["log", good.to_str().unwrap()]), ok(&["log", &e]));
+}

@@ -101,6 +101,69 @@ fn import_show_and_errors() {
     assert_eq!(out.status.code(), Some(5));
 }
 
+/// An endless input, an oversized list, a header-only or cut list: a clear
+/// error (4 for a limit, 3 for the list naming its line), quickly, and the
+/// list held stays.
+#[test]
+fn hostile_lists_are_refused_and_the_list_held_stays() {
+    let dir = scratch("ratings-hostile");
+    let db = imported(&dir);
+    let import = |file: &Path| {
+        let started = std::time::Instant::now();
+        let out = run(&[
+            "ratings",
+            "import",
+            s(file),
+            "--date",
+            "2026-12-01",
+            "--db",
+            s(&db),
+        ]);
+        assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = import(Path::new("/dev/zero"));
+    assert_eq!(code, Some(4), "{err}");
+    assert_eq!(
+        err,
+        "error: /dev/zero: line 1: the line is longer than 65536 bytes\n"
+    );
+    // 1 GiB and a byte, sparse: refused by its size, nothing read.
+    let big = dir.join("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len((1 << 30) + 1)
+        .unwrap();
+    let (code, err) = import(&big);
+    assert_eq!(code, Some(4), "{err}");
+    assert!(err.contains("larger than 1073741824 bytes"), "{err}");
+    let text = std::fs::read_to_string(fixture("combined.txt")).unwrap();
+    let header_only = dir.join("header.txt");
+    std::fs::write(&header_only, format!("{}\n", text.lines().next().unwrap())).unwrap();
+    let (code, err) = import(&header_only);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("header.txt: line 1: a header, and no player"),
+        "{err}"
+    );
+    let cut = dir.join("cut.txt");
+    std::fs::write(&cut, &text[..text.len() - 40]).unwrap();
+    let (code, err) = import(&cut);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("cut.txt: line 5: the list ends in the middle"),
+        "{err}"
+    );
+    let shown = ok(&["ratings", "show", "4100018", "--db", s(&db)]);
+    assert!(
+        shown.contains("FIDE list of 2026-12-01 (combined.txt)"),
+        "{shown}"
+    );
+}
+
 /// The single-type list names its month in the rating column (SEP26).
 #[test]
 fn a_single_list_dates_itself() {

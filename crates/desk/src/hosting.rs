@@ -13,7 +13,7 @@ use crate::desk::{Desk, fold_new};
 use crate::error::DeskError;
 use crate::event::{EventCreated, NewEvent};
 use crate::origin::Origin;
-use crate::storage::Access;
+use crate::storage::{Access, check_served_name};
 
 /// Connections a server keeps to its database.
 const POOL_SIZE: u32 = 16;
@@ -97,13 +97,21 @@ impl Changes {
 /// `store copy FROM TO`: copies the event at `from` to a new event at `to`,
 /// each an event file or `postgres://…#EVENT`, keeping every entry's `seq`,
 /// command, time and command line; the copy appears whole or not at all.
-/// Returns the number of entries copied.
+/// Returns the number of entries copied. The copy's name must be one the
+/// web serves ([`check_served_name`]): the event of a database, or the stem
+/// of an event file named `NAME.arb`.
 pub fn copy_event(from: &str, to: &str) -> Result<usize, DeskError> {
     let location = |text: &str, field: &str| {
         Location::parse(text).map_err(|e| DeskError::invalid(field, e.to_string()))
     };
-    Ok(arbiter_store::copy(
-        &location(from, "from")?,
-        &location(to, "to")?,
-    )?)
+    let target = location(to, "to")?;
+    match &target {
+        Location::Postgres { event, .. } => check_served_name("to", event)?,
+        Location::File(path) if path.extension().is_some_and(|e| e == "arb") => {
+            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+            check_served_name("to", &stem)?;
+        }
+        Location::File(_) => {}
+    }
+    Ok(arbiter_store::copy(&location(from, "from")?, &target)?)
 }

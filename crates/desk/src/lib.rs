@@ -83,7 +83,8 @@
 //! * files: [`read_trf`] (the one TRF reader and validator), [`trf_text`],
 //!   [`trf_standings`], [`trf_crosstable`], [`write_file`] (every output
 //!   file, atomically, never over an event), [`is_database`], [`is_event`],
-//!   [`read_text`] (plan, fee and series files, bounded).
+//!   [`read_text`] (plan, fee and series files), [`read_bytes`],
+//!   [`open_bounded`] (every input file, bounded in size before it is read).
 
 mod awards;
 mod checkin;
@@ -129,7 +130,7 @@ pub use forms::{
 pub use history::{LogCommand, LogEntry, Undone};
 pub use hosting::{Changes, EventDatabase, copy_event};
 pub use import::{TrfImported, system_of_file};
-pub use input::read_text;
+pub use input::{MAX_CSV_BYTES, MAX_INPUT_BYTES, open_bounded, read_bytes, read_text};
 pub use lots::LotsDrawn;
 pub use origin::Origin;
 pub use output::write_file;

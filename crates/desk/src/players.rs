@@ -8,6 +8,7 @@ use crate::desk::{Desk, Plan, today};
 use crate::error::DeskError;
 use crate::forms::player::FIELDS;
 use crate::forms::{PlayerForm, Warning, csv};
+use crate::input::{MAX_CSV_BYTES, line_of, within};
 use crate::origin::Origin;
 use crate::views::{Numbering, PlayerRef};
 
@@ -97,7 +98,8 @@ impl Desk {
     }
 
     /// Registers every row of a CSV list (header: the [`FIELDS`], in any
-    /// order), all or none. `source` names the file in messages.
+    /// order), all or none. `source` names the file in messages; a list
+    /// beyond [`MAX_CSV_BYTES`] is refused (size limit).
     pub fn import_players_csv(
         &mut self,
         origin: &Origin,
@@ -377,12 +379,9 @@ fn csv_players(
     source: &str,
     bytes: &[u8],
 ) -> Result<Vec<(usize, Player, Vec<Warning>)>, DeskError> {
+    within(source, bytes.len(), MAX_CSV_BYTES)?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
-        let line = bytes[..e.valid_up_to()]
-            .iter()
-            .filter(|b| **b == b'\n')
-            .count()
-            + 1;
+        let line = line_of(bytes, e.valid_up_to());
         DeskError::malformed(format!(
             "{source} line {line}: not UTF-8 text (save the list as UTF-8)"
         ))

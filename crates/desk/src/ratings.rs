@@ -8,16 +8,18 @@
 //! The faces pass the database's path and the texts typed; where the
 //! database lives by default is theirs to say (README, "Rating lists").
 
-use std::io::BufReader;
 use std::path::Path;
 
 use arbiter_model::date::{Date, parse_date};
 use arbiter_model::{Player, RatingList};
-use arbiter_ratings::{ListError, ListInfo, ListedPlayer, NationalList, PlayerDb, RatingKind};
+use arbiter_ratings::{
+    LIMITS, ListError, ListInfo, ListedPlayer, NationalList, PlayerDb, RatingKind,
+};
 
 use crate::desk::{Desk, today};
 use crate::error::DeskError;
 use crate::forms::{PlayerForm, Warning};
+use crate::input::open_bounded;
 use crate::origin::Origin;
 use crate::players::PlayerAdded;
 
@@ -78,13 +80,13 @@ pub fn import_fide_list(
     let date = date
         .map(|d| parse_date(d.trim()).map_err(|e| DeskError::invalid("date", e.to_string())))
         .transpose()?;
-    let input = std::fs::File::open(file).map_err(|e| unreadable(file, &e))?;
+    let input = open_bounded(file, LIMITS.bytes)?;
     let source = file.file_name().map_or_else(
         || file.display().to_string(),
         |n| n.to_string_lossy().into(),
     );
     let summary = open(db)?
-        .import_fide(BufReader::new(input), &source, single, date)
+        .import_fide(input, &source, single, date)
         .map_err(|e| list_error(file, e))?;
     Ok(ListImported {
         players: summary.players,
@@ -109,7 +111,7 @@ pub fn import_national_list(
         };
         DeskError::invalid(field, e)
     })?;
-    let input = std::fs::File::open(file).map_err(|e| unreadable(file, &e))?;
+    let input = open_bounded(file, LIMITS.bytes)?;
     let players = open(db)?
         .import_national(input, &national)
         .map_err(|e| list_error(file, e))?;
@@ -247,14 +249,17 @@ fn unreadable(file: &Path, e: &std::io::Error) -> DeskError {
     DeskError::storage(format!("{}: cannot read the file: {e}", file.display()))
 }
 
-/// A list that cannot be read is named with its file (`FILE: line 7: …`);
-/// the database's own failures are storage errors.
+/// A list that cannot be read is named with its file (`FILE: line 7: …`),
+/// one beyond the limits is a size-limit error; the database's own
+/// failures are storage errors.
 fn list_error(file: &Path, e: arbiter_ratings::RatingsError) -> DeskError {
     use arbiter_ratings::RatingsError as E;
     match e {
         E::List(ListError::Io(e)) => unreadable(file, &e),
+        E::List(e @ ListError::TooLarge(_)) => {
+            DeskError::size_limit(format!("{}: {e}", file.display()))
+        }
         E::List(e) => DeskError::malformed(format!("{}: {e}", file.display())),
-        E::National(m) => DeskError::malformed(format!("{}: {m}", file.display())),
         E::MissingDate => DeskError::invalid("date", e.to_string()),
         E::Open { .. } | E::Database(_) => database(e),
     }

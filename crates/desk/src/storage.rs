@@ -59,11 +59,39 @@ pub(crate) fn create(
             path.display().to_string(),
         ),
         Location::Postgres { url, event } => {
+            check_served_name("event", &event)?;
             let db = Postgres::connect(&url)?;
             let name = format!("{}#{event}", db.target());
             (Box::new(db.create_with(&event, line, events)?), name)
         }
     })
+}
+
+/// The longest name of an event the web serves.
+const MAX_SERVED_NAME: usize = 64;
+
+/// The names under which `arbiter serve` publishes an event (`/e/NAME/`,
+/// the event `NAME` of a database or the file `NAME.arb` of a folder):
+/// letters, digits, `-` and `_`, at most 64, not starting with `-` (README,
+/// "Web pages"). A new event of a database, which exists only to be
+/// served, must have one.
+pub(crate) fn check_served_name(field: &str, name: &str) -> Result<(), DeskError> {
+    let ok = !name.is_empty()
+        && name.len() <= MAX_SERVED_NAME
+        && !name.starts_with('-')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        return Ok(());
+    }
+    Err(DeskError::invalid(
+        field,
+        format!(
+            "'{name}' is not a name the web serves an event under (letters, digits, '-' and \
+             '_', at most {MAX_SERVED_NAME}, not starting with '-')"
+        ),
+    ))
 }
 
 /// Where `path` names an event: a file, or an event of a database.

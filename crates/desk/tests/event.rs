@@ -215,3 +215,24 @@ fn sections_presets_and_their_rules() {
         .unwrap_err();
     assert_eq!(e.field(), Some("rounds"));
 }
+
+/// A fee schedule with fees per section must give every section one: the
+/// ledger of a section without could never be computed.
+#[test]
+fn a_fee_schedule_missing_a_section_is_refused_when_set() {
+    let mut desk = memory("dutch", 5);
+    let before = entries(&mut desk);
+    let fees = "currency = \"EUR\"\n[base]\nB = 10\n";
+    let e = desk.set_fees(&origin(), "fees.toml", fees).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+    assert_eq!(
+        e.to_string(),
+        "fees.toml: base.main: no base fee for this section"
+    );
+    assert_eq!(entries(&mut desk), before);
+    let fees = "currency = \"EUR\"\n[base]\nmain = 10\n";
+    assert_eq!(
+        desk.set_fees(&origin(), "fees.toml", fees).unwrap().rules,
+        0
+    );
+}

@@ -1,15 +1,19 @@
 //! The local player database: the latest imported FIDE list and national
 //! lists, in one SQLite file beside the events (or the server database).
 //!
-//! An import replaces the list it imports in one transaction: a failed or
-//! interrupted import leaves the previous list in place.
+//! An import replaces the list it imports in one transaction, streaming
+//! the new list into it: a list that fails anywhere (a malformed line, a
+//! cut last line, no player, a broken limit) or an interrupted import
+//! leaves the previous list in place. A player listed twice is kept once
+//! (his last line) and counted once.
 
-use std::io::BufRead;
+use std::io::Read;
 use std::path::Path;
 
 use arbiter_model::date::Date;
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::bounded::{LIMITS, Limits};
 use crate::fide_list::{ListError, ListRating, ListReader, ListedPlayer, RatingKind};
 use crate::national::{NationalList, NationalPlayer};
 
@@ -18,8 +22,6 @@ use crate::national::{NationalList, NationalPlayer};
 pub enum RatingsError {
     #[error(transparent)]
     List(#[from] ListError),
-    #[error("{0}")]
-    National(String),
     #[error("the list's date is not in the file; give it (for example --date 2026-12-01)")]
     MissingDate,
     #[error("{path}: cannot open the player database ({detail})")]
@@ -89,6 +91,7 @@ CREATE INDEX IF NOT EXISTS national_by_fide_id ON national_player (fide_id);
 /// An open player database.
 pub struct PlayerDb {
     conn: Connection,
+    limits: Limits,
 }
 
 impl PlayerDb {
@@ -104,7 +107,15 @@ impl PlayerDb {
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(open_err)?;
         conn.execute_batch(SCHEMA).map_err(open_err)?;
-        Ok(PlayerDb { conn })
+        Ok(PlayerDb {
+            conn,
+            limits: LIMITS,
+        })
+    }
+
+    /// The database reading lists within `limits` instead of [`LIMITS`].
+    pub fn with_limits(self, limits: Limits) -> PlayerDb {
+        PlayerDb { limits, ..self }
     }
 
     /// Replaces the FIDE list with the one read from `input` (combined list,
@@ -112,12 +123,12 @@ impl PlayerDb {
     /// header names, else `date`.
     pub fn import_fide(
         &mut self,
-        input: impl BufRead,
+        input: impl Read,
         source: &str,
         single: RatingKind,
         date: Option<Date>,
     ) -> Result<ImportSummary, RatingsError> {
-        let reader = ListReader::new(input, single)?;
+        let reader = ListReader::new(input, single, self.limits)?;
         let list_date = reader
             .layout
             .list_date
@@ -125,7 +136,6 @@ impl PlayerDb {
             .ok_or(RatingsError::MissingDate)?;
         let tx = self.conn.transaction()?;
         tx.execute("DELETE FROM fide_player", [])?;
-        let mut players = 0u64;
         {
             let mut insert = tx.prepare(
                 "INSERT OR REPLACE INTO fide_player VALUES
@@ -160,8 +170,13 @@ impl PlayerDb {
                     p.birth_year,
                     p.inactive,
                 ])?;
-                players += 1;
             }
+        }
+        let players = tx.query_row("SELECT COUNT(*) FROM fide_player", [], |r| {
+            r.get::<_, i64>(0)
+        })? as u64;
+        if players == 0 {
+            return Err(ListError::NoPlayers.into());
         }
         tx.execute(
             "INSERT OR REPLACE INTO fide_list VALUES (1, ?1, ?2, ?3)",
@@ -243,17 +258,18 @@ impl PlayerDb {
     /// Replaces the national list `list.name` with the records of `input`.
     pub fn import_national(
         &mut self,
-        input: impl std::io::Read,
+        input: impl Read,
         list: &NationalList,
     ) -> Result<u64, RatingsError> {
-        let records = list.read(input).map_err(RatingsError::National)?;
+        let records = list.records(input, self.limits)?;
         let tx = self.conn.transaction()?;
         tx.execute("DELETE FROM national_player WHERE list = ?1", [&list.name])?;
         {
             let mut insert = tx.prepare(
                 "INSERT OR REPLACE INTO national_player VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?;
-            for p in &records {
+            for p in records {
+                let p = p?;
                 insert.execute(params![
                     list.name,
                     p.national_id,
@@ -267,8 +283,16 @@ impl PlayerDb {
                 ])?;
             }
         }
+        let players = tx.query_row(
+            "SELECT COUNT(*) FROM national_player WHERE list = ?1",
+            [&list.name],
+            |r| r.get::<_, i64>(0),
+        )? as u64;
+        if players == 0 {
+            return Err(ListError::NoPlayers.into());
+        }
         tx.commit()?;
-        Ok(records.len() as u64)
+        Ok(players)
     }
 
     /// A player of national list `list` by his national id.

@@ -16,9 +16,11 @@
 //! Lines are UTF-8, or Latin-1 where they are not valid UTF-8; columns count
 //! characters.
 
-use std::io::BufRead;
+use std::io::{BufRead, BufReader, Read};
 
 use arbiter_model::date::Date;
+
+use crate::bounded::{Bounded, Limits, Overflow};
 
 /// Why a rating list cannot be read.
 #[derive(Debug, thiserror::Error)]
@@ -33,6 +35,17 @@ pub enum ListError {
     Header(String),
     #[error("the file is empty")]
     Empty,
+    #[error("{0}")]
+    TooLarge(Overflow),
+    #[error(
+        "line {0}: the list ends in the middle of this line (cut short?); \
+         every line of a list ends with a line break"
+    )]
+    Truncated(u64),
+    #[error("line 1: a header, and no player after it (an empty or cut list)")]
+    NoPlayers,
+    #[error("line {line}: {message}")]
+    Malformed { line: u64, message: String },
     #[error("reading the list: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -367,24 +380,32 @@ impl<'a> Columns<'a> {
     }
 }
 
-/// Reads a whole list: its layout, then one player per non-blank line.
+/// Reads a whole list as a stream, within [`Limits`]: its layout, then one
+/// player per non-blank line. A last line without a line break is an error
+/// (the list was cut there).
 pub struct ListReader<R> {
-    input: R,
+    input: BufReader<Bounded<R>>,
     pub layout: Layout,
     line: u64,
     raw: Vec<u8>,
 }
 
-impl<R: BufRead> ListReader<R> {
+impl<R: Read> ListReader<R> {
     /// Reads the header of `input`.
-    pub fn new(mut input: R, single: RatingKind) -> Result<ListReader<R>, ListError> {
+    pub fn new(input: R, single: RatingKind, limits: Limits) -> Result<ListReader<R>, ListError> {
+        let mut input = BufReader::new(Bounded::new(input, limits));
         let mut raw = Vec::new();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            return Err(ListError::Empty);
+        match input.read_until(b'\n', &mut raw) {
+            Ok(0) => return Err(ListError::Empty),
+            Ok(_) => {}
+            Err(e) => return Err(read_error(e)),
         }
         let header = decode(&raw);
         let header = header.trim_start_matches('\u{feff}').trim_end();
         let layout = Layout::from_header(header, single)?;
+        if !raw.ends_with(b"\n") {
+            return Err(ListError::Truncated(1));
+        }
         Ok(ListReader {
             input,
             layout,
@@ -394,7 +415,7 @@ impl<R: BufRead> ListReader<R> {
     }
 }
 
-impl<R: BufRead> Iterator for ListReader<R> {
+impl<R: Read> Iterator for ListReader<R> {
     type Item = Result<ListedPlayer, ListError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -403,7 +424,7 @@ impl<R: BufRead> Iterator for ListReader<R> {
             match self.input.read_until(b'\n', &mut self.raw) {
                 Ok(0) => return None,
                 Ok(_) => {}
-                Err(e) => return Some(Err(e.into())),
+                Err(e) => return Some(Err(read_error(e))),
             }
             self.line += 1;
             let text = decode(&self.raw);
@@ -411,8 +432,19 @@ impl<R: BufRead> Iterator for ListReader<R> {
             if text.trim().is_empty() {
                 continue;
             }
+            if !self.raw.ends_with(b"\n") {
+                return Some(Err(ListError::Truncated(self.line)));
+            }
             return Some(self.layout.parse(self.line, text));
         }
+    }
+}
+
+/// A failed read: a broken limit, else the I/O error.
+pub(crate) fn read_error(e: std::io::Error) -> ListError {
+    match Overflow::of(&e) {
+        Some(overflow) => ListError::TooLarge(overflow),
+        None => ListError::Io(e),
     }
 }
 

@@ -4,8 +4,10 @@
 //! federation.
 //!
 //! [`fide_list`] reads the list (no I/O of its own: it takes a reader);
-//! [`national`] reads national CSV lists; [`db`] keeps them in SQLite.
+//! [`national`] reads national CSV lists; [`bounded`] holds both within
+//! their size limits as they stream; [`db`] keeps them in SQLite.
 
+pub mod bounded;
 pub mod db;
 pub mod fide_list;
 pub mod national;
@@ -13,6 +15,7 @@ pub mod national;
 use arbiter_model::date::BirthDate;
 use arbiter_model::{Player, Ratings, Sex, Title};
 
+pub use bounded::{LIMITS, Limits, Overflow};
 pub use db::{ImportSummary, ListInfo, PlayerDb, RatingsError};
 pub use fide_list::{ListError, ListRating, ListedPlayer, RatingKind};
 pub use national::{NationalList, NationalPlayer};

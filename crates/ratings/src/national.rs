@@ -1,7 +1,10 @@
 //! National rating lists from CSV, with a mapping from our fields to the
 //! list's column names (every federation names them differently).
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Chain, Cursor, Read};
+
+use crate::bounded::{Bounded, Limits};
+use crate::fide_list::{ListError, read_error};
 
 /// A national list and how to read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,23 +99,25 @@ impl NationalList {
         })
     }
 
-    /// Reads every record (header row first; `,` or `;` separated).
-    pub fn read(&self, mut input: impl Read) -> Result<Vec<NationalPlayer>, String> {
-        let mut bytes = Vec::new();
-        input
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("reading the list: {e}"))?;
-        let text = std::str::from_utf8(&bytes).map_err(|e| {
-            let line = bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count()
-                + 1;
-            format!("line {line}: not UTF-8 text")
-        })?;
-        let text = text.trim_start_matches('\u{feff}');
-        let header = text.lines().next().unwrap_or_default();
-        let delimiter = if header.contains(';') && !header.contains(',') {
+    /// The records of `input` (header row first; `,` or `;` separated), read
+    /// as a stream within `limits`.
+    pub fn records<R: Read>(
+        &self,
+        input: R,
+        limits: Limits,
+    ) -> Result<NationalRecords<R>, ListError> {
+        let mut input = BufReader::new(Bounded::new(input, limits));
+        let mut header = Vec::new();
+        input.read_until(b'\n', &mut header).map_err(read_error)?;
+        if header.is_empty() {
+            return Err(ListError::Empty);
+        }
+        let bom = if header.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
+        let delimiter = if header.contains(&b';') && !header.contains(&b',') {
             b';'
         } else {
             b','
@@ -120,11 +125,8 @@ impl NationalList {
         let mut reader = csv::ReaderBuilder::new()
             .delimiter(delimiter)
             .flexible(true)
-            .from_reader(text.as_bytes());
-        let headers = reader
-            .headers()
-            .map_err(|e| format!("line 1: {e}"))?
-            .clone();
+            .from_reader(Cursor::new(header[bom..].to_vec()).chain(input));
+        let headers = reader.headers().map_err(|e| csv_error(e, 1))?.clone();
         let columns = self
             .mapping
             .iter()
@@ -133,82 +135,154 @@ impl NationalList {
                     .iter()
                     .position(|h| h.trim() == name)
                     .map(|i| (*field, i))
-                    .ok_or_else(|| {
-                        format!("line 1: no column '{name}' (for the field {})", field.key())
+                    .ok_or_else(|| ListError::Malformed {
+                        line: 1,
+                        message: format!("no column '{name}' (for the field {})", field.key()),
                     })
             })
-            .collect::<Result<Vec<_>, String>>()?;
-        let mut out = Vec::new();
-        for record in reader.records() {
-            let record = record.map_err(|e| format!("{e}"))?;
-            let line = record.position().map_or(0, |p| p.line());
-            let mut p = NationalPlayer::default();
-            for &(field, i) in &columns {
-                let text = record.get(i).unwrap_or("").trim();
-                let err = |what: &str| {
-                    format!(
-                        "line {line}: '{text}' is not {what} (field {})",
-                        field.key()
-                    )
-                };
-                let some = || (!text.is_empty()).then(|| text.to_string());
-                match field {
-                    Field::Id => p.national_id = text.to_string(),
-                    Field::Name => p.name = text.to_string(),
-                    Field::FideId => {
-                        p.fide_id = match text {
-                            "" | "0" => None,
-                            t => Some(t.parse().map_err(|_| err("a FIDE id"))?),
-                        }
-                    }
-                    Field::Rating => {
-                        p.rating = match text {
-                            "" | "0" => None,
-                            t => Some(
-                                t.parse()
-                                    .ok()
-                                    .filter(|r| *r <= 3500)
-                                    .ok_or_else(|| err("a rating"))?,
-                            ),
-                        }
-                    }
-                    Field::Birth => p.birth = some(),
-                    Field::Sex => {
-                        p.sex = match text.to_ascii_uppercase().as_str() {
-                            "" => None,
-                            "M" => Some('M'),
-                            "F" | "W" | "K" => Some('F'),
-                            _ => return Err(err("a sex (M or F)")),
-                        }
-                    }
-                    Field::Federation => p.federation = some(),
-                    Field::Club => p.club = some(),
-                }
-            }
-            if p.national_id.is_empty() {
-                return Err(format!(
-                    "line {line}: the national id is missing (field id)"
-                ));
-            }
-            if p.name.is_empty() {
-                return Err(format!("line {line}: the name is missing (field name)"));
-            }
-            out.push(p);
+            .collect::<Result<Vec<_>, ListError>>()?;
+        Ok(NationalRecords {
+            reader,
+            columns,
+            record: csv::ByteRecord::new(),
+            line: 1,
+            done: false,
+        })
+    }
+}
+
+/// A list's bytes as the CSV reader takes them: the header line read
+/// first (to choose the separator), then the rest of the stream.
+type Input<R> = Chain<Cursor<Vec<u8>>, BufReader<Bounded<R>>>;
+
+/// The players of a national list, one per record, read as a stream; a
+/// last record without a line break is an error (the list was cut there).
+pub struct NationalRecords<R> {
+    reader: csv::Reader<Input<R>>,
+    columns: Vec<(Field, usize)>,
+    record: csv::ByteRecord,
+    line: u64,
+    done: bool,
+}
+
+impl<R: Read> Iterator for NationalRecords<R> {
+    type Item = Result<NationalPlayer, ListError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
-        Ok(out)
+        let item = match self.reader.read_byte_record(&mut self.record) {
+            Ok(true) => {
+                self.line = self.record.position().map_or(self.line + 1, |p| p.line());
+                self.player()
+            }
+            Ok(false) if self.reader.get_ref().get_ref().1.get_ref().ends_a_line() => {
+                return None;
+            }
+            Ok(false) => Err(ListError::Truncated(self.line)),
+            Err(e) => Err(csv_error(e, self.line + 1)),
+        };
+        self.done = item.is_err();
+        Some(item)
+    }
+}
+
+impl<R> NationalRecords<R> {
+    /// The player of the record just read.
+    fn player(&self) -> Result<NationalPlayer, ListError> {
+        let line = self.line;
+        let record = csv::StringRecord::from_byte_record(self.record.clone()).map_err(|_| {
+            ListError::Malformed {
+                line,
+                message: "not UTF-8 text (save the list as UTF-8)".into(),
+            }
+        })?;
+        let mut p = NationalPlayer::default();
+        for &(field, i) in &self.columns {
+            let text = record.get(i).unwrap_or("").trim();
+            let err = |what: &str| ListError::Field {
+                line,
+                field: field.key(),
+                message: format!("'{text}' is not {what}"),
+            };
+            let some = || (!text.is_empty()).then(|| text.to_string());
+            match field {
+                Field::Id => p.national_id = text.to_string(),
+                Field::Name => p.name = text.to_string(),
+                Field::FideId => {
+                    p.fide_id = match text {
+                        "" | "0" => None,
+                        t => Some(t.parse().map_err(|_| err("a FIDE id"))?),
+                    }
+                }
+                Field::Rating => {
+                    p.rating = match text {
+                        "" | "0" => None,
+                        t => Some(
+                            t.parse()
+                                .ok()
+                                .filter(|r| *r <= 3500)
+                                .ok_or_else(|| err("a rating"))?,
+                        ),
+                    }
+                }
+                Field::Birth => p.birth = some(),
+                Field::Sex => {
+                    p.sex = match text.to_ascii_uppercase().as_str() {
+                        "" => None,
+                        "M" => Some('M'),
+                        "F" | "W" | "K" => Some('F'),
+                        _ => return Err(err("a sex (M or F)")),
+                    }
+                }
+                Field::Federation => p.federation = some(),
+                Field::Club => p.club = some(),
+            }
+        }
+        let missing = |field: &'static str, what: &str| ListError::Field {
+            line,
+            field,
+            message: format!("the {what} is missing"),
+        };
+        if p.national_id.is_empty() {
+            return Err(missing("id", "national id"));
+        }
+        if p.name.is_empty() {
+            return Err(missing("name", "name"));
+        }
+        Ok(p)
+    }
+}
+
+/// A CSV error (at `line` when it names none): a broken limit, an I/O
+/// error, else a malformed record.
+fn csv_error(e: csv::Error, line: u64) -> ListError {
+    let line = e.position().map_or(line, |p| p.line());
+    let message = e.to_string();
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => read_error(e),
+        _ => ListError::Malformed { line, message },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bounded::LIMITS;
+
+    fn read(list: &NationalList, csv: &str) -> Result<Vec<NationalPlayer>, String> {
+        list.records(csv.as_bytes(), LIMITS)
+            .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+            .map_err(|e| e.to_string())
+    }
 
     #[test]
     fn reads_a_mapped_list() {
         let list =
             NationalList::new("PZSzach", "id=Nr,name=Nazwisko,rating=Ranking,sex=Plec").unwrap();
         let csv = "Nr;Nazwisko;Ranking;Plec\n17;Kowalska, Anna;1850;K\n18;Nowak, Jan;;M\n";
-        let players = list.read(csv.as_bytes()).unwrap();
+        let players = read(&list, csv).unwrap();
         assert_eq!(players.len(), 2);
         assert_eq!(players[0].national_id, "17");
         assert_eq!(players[0].rating, Some(1850));
@@ -219,13 +293,48 @@ mod tests {
     #[test]
     fn errors_name_the_line_and_field() {
         let list = NationalList::new("X", "id=Nr,name=Name,rating=Elo").unwrap();
-        let err = list
-            .read("Nr,Name,Elo\n1,A,1500\n2,B,15x0\n".as_bytes())
-            .unwrap_err();
+        let err = read(&list, "Nr,Name,Elo\n1,A,1500\n2,B,15x0\n").unwrap_err();
         assert_eq!(err, "line 3: '15x0' is not a rating (field rating)");
         let err = NationalList::new("X", "id=Nr,name=Name,elo=Elo").unwrap_err();
         assert!(err.starts_with("mapping: unknown field 'elo'"), "{err}");
-        let missing = list.read("Nr,Nom\n1,A\n".as_bytes()).unwrap_err();
+        let missing = read(&list, "Nr,Nom\n1,A\n").unwrap_err();
         assert_eq!(missing, "line 1: no column 'Name' (for the field name)");
+        let nameless = read(&list, "Nr,Name,Elo\n1,,1500\n").unwrap_err();
+        assert_eq!(nameless, "line 2: the name is missing (field name)");
+    }
+
+    #[test]
+    fn a_cut_last_record_is_refused() {
+        let list = NationalList::new("X", "id=Nr,name=Name,rating=Elo").unwrap();
+        let err = read(&list, "Nr,Name,Elo\n1,A,1500\n2,B,15").unwrap_err();
+        assert!(
+            err.starts_with("line 3: the list ends in the middle"),
+            "{err}"
+        );
+        assert_eq!(read(&list, "Nr,Name,Elo\r\n1,A,1500\r\n").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_list_beyond_the_limits_is_refused_where_it_breaks_them() {
+        let list = NationalList::new("X", "id=Nr,name=Name").unwrap();
+        let small = Limits {
+            bytes: 30,
+            line: 12,
+        };
+        let err = |csv: &str| {
+            list.records(csv.as_bytes(), small)
+                .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+                .unwrap_err()
+                .to_string()
+        };
+        // 8 + 7 + 7 + 7 bytes, then line 5 crosses 30.
+        assert_eq!(
+            err("Nr,Name\n1,Anna\n2,Bert\n3,Cleo\n4,Dora\n"),
+            "line 5: the list is larger than 30 bytes"
+        );
+        assert_eq!(
+            err("Nr,Name\n1,Annabelle Lee\n"),
+            "line 2: the line is longer than 12 bytes"
+        );
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use arbiter_model::date::{BirthDate, Date};
 use arbiter_model::{Sex, Title};
-use arbiter_ratings::{ListRating, NationalList, PlayerDb, RatingKind, RatingsError};
+use arbiter_ratings::{Limits, ListRating, NationalList, PlayerDb, RatingKind, RatingsError};
 
 fn fixture(name: &str) -> BufReader<std::fs::File> {
     let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures")).join(name);
@@ -171,4 +171,137 @@ fn a_national_list_by_column_mapping() {
     let ugo = db.national_player("FSI", "B7").unwrap().expect("listed");
     assert_eq!((ugo.rating, ugo.fide_id), (None, None));
     assert_eq!(db.national_player("PZSzach", "A123").unwrap(), None);
+}
+
+fn combined_text() -> String {
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut fixture("combined.txt"), &mut text).unwrap();
+    text
+}
+
+/// A database holding the combined fixture as list "good" (4 players).
+fn db_with_a_list() -> (tempfile::TempDir, PlayerDb) {
+    let (dir, mut db) = db();
+    let date = Date::new(2026, 11, 1).unwrap();
+    db.import_fide(
+        fixture("combined.txt"),
+        "good",
+        RatingKind::Standard,
+        Some(date),
+    )
+    .unwrap();
+    (dir, db)
+}
+
+fn fide_import(db: &mut PlayerDb, input: impl std::io::Read) -> Result<u64, String> {
+    let date = Some(Date::new(2026, 12, 1).unwrap());
+    db.import_fide(input, "new", RatingKind::Standard, date)
+        .map(|s| s.players)
+        .map_err(|e| e.to_string())
+}
+
+fn still_good(db: &PlayerDb) {
+    let info = db.fide_list().unwrap().unwrap();
+    assert_eq!((info.source.as_str(), info.players), ("good", 4));
+    assert!(db.fide_player(4100018).unwrap().is_some());
+}
+
+#[test]
+fn a_header_only_list_is_refused_and_the_old_list_stays() {
+    let (_dir, mut db) = db_with_a_list();
+    let header = combined_text().lines().next().unwrap().to_string() + "\n";
+    assert_eq!(
+        fide_import(&mut db, header.as_bytes()),
+        Err("line 1: a header, and no player after it (an empty or cut list)".into())
+    );
+    still_good(&db);
+}
+
+#[test]
+fn a_list_cut_in_a_line_is_refused_naming_the_line() {
+    let (_dir, mut db) = db_with_a_list();
+    let text = combined_text();
+    // The fixture has 5 lines; cut the last one after its first 30 bytes.
+    let cut = &text[..text.trim_end().rfind('\n').unwrap() + 31];
+    let err = fide_import(&mut db, cut.as_bytes()).unwrap_err();
+    assert!(
+        err.starts_with("line 5: the list ends in the middle of this line"),
+        "{err}"
+    );
+    still_good(&db);
+    // A header cut before its line break is refused as well.
+    let header = text.lines().next().unwrap();
+    let err = fide_import(&mut db, header.as_bytes()).unwrap_err();
+    assert!(
+        err.starts_with("line 1: the list ends in the middle"),
+        "{err}"
+    );
+    still_good(&db);
+}
+
+#[test]
+fn a_player_listed_twice_is_counted_once() {
+    let (_dir, mut db) = db();
+    let text = combined_text();
+    let carlsen = text.lines().nth(1).unwrap();
+    let twice = format!("{text}{carlsen}\n");
+    assert_eq!(fide_import(&mut db, twice.as_bytes()), Ok(4));
+    assert_eq!(db.fide_list().unwrap().unwrap().players, 4);
+
+    let list = NationalList::new("X", "id=Nr,name=Name").unwrap();
+    let csv = "Nr,Name\n1,Anna\n2,Bert\n1,Anna\n";
+    assert_eq!(db.import_national(csv.as_bytes(), &list).unwrap(), 2);
+}
+
+#[test]
+fn a_list_beyond_the_limits_is_refused_and_the_old_list_stays() {
+    let (_dir, db) = db_with_a_list();
+    // The fixture is 5 lines of at most 200 bytes.
+    let mut db = db.with_limits(Limits {
+        bytes: 400,
+        line: 300,
+    });
+    let err = fide_import(&mut db, fixture("combined.txt")).unwrap_err();
+    assert!(
+        err.starts_with("line 3: the list is larger than 400 bytes"),
+        "{err}"
+    );
+    still_good(&db);
+    // An endless input without a line break ends after one line's limit.
+    let err = fide_import(&mut db, std::io::repeat(b'x')).unwrap_err();
+    assert_eq!(err, "line 1: the line is longer than 300 bytes");
+    still_good(&db);
+}
+
+#[test]
+fn an_endless_input_ends_at_the_default_limits() {
+    let (_dir, mut db) = db_with_a_list();
+    let started = std::time::Instant::now();
+    let err = fide_import(&mut db, std::io::repeat(0)).unwrap_err();
+    assert_eq!(err, "line 1: the line is longer than 65536 bytes");
+    assert!(started.elapsed().as_secs() < 5);
+    still_good(&db);
+}
+
+#[test]
+fn a_national_list_that_fails_keeps_the_old_one() {
+    let (_dir, mut db) = db();
+    let list = NationalList::new("X", "id=Nr,name=Name").unwrap();
+    db.import_national("Nr,Name\n1,Anna\n".as_bytes(), &list)
+        .unwrap();
+    for (bad, message) in [
+        ("Nr,Name\n", "line 1: a header, and no player after it"),
+        (
+            "Nr,Name\n2,Bert\n3,Cl",
+            "line 3: the list ends in the middle",
+        ),
+    ] {
+        let err = db
+            .import_national(bad.as_bytes(), &list)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with(message), "{bad:?}: {err}");
+        assert!(db.national_player("X", "1").unwrap().is_some());
+        assert!(db.national_player("X", "2").unwrap().is_none());
+    }
 }

@@ -1,6 +1,7 @@
 //! Delimited text as every export writes it (standings, crosstables, team
-//! standings, the players CSV): CSV cells quoted as RFC 4180 says, and
-//! guarded against spreadsheet formulas; TSV cells on one line.
+//! standings, the players CSV, and every TSV a face prints): cells guarded
+//! against spreadsheet formulas, whatever the separator; CSV cells quoted
+//! as RFC 4180 says; TSV cells on one line.
 
 /// The characters that make a spreadsheet read a cell starting with them
 /// as a formula (OWASP, "CSV injection"): a name such as `=HYPERLINK(…)`
@@ -29,18 +30,23 @@ pub fn line<S: AsRef<str>>(cells: impl IntoIterator<Item = S>, sep: Separator) -
     cells.join(joint) + "\n"
 }
 
-/// A CSV cell: text that starts like a formula (not a number, nor a lone
-/// `-` that marks an empty cell) gets a leading `'`; a cell holding a separator (`,` or `;`), a quote or a line
-/// break is quoted, its quotes doubled.
-fn csv_cell(text: &str) -> String {
+/// `text`, with a leading `'` when it starts like a formula (not a number,
+/// nor a lone `-` that marks an empty cell).
+fn guarded(text: &str) -> String {
     let formula = text.starts_with(FORMULA_START)
         && text.chars().nth(1).is_some()
         && text.parse::<f64>().is_err();
-    let guarded = if formula {
+    if formula {
         format!("{GUARD}{text}")
     } else {
         text.to_string()
-    };
+    }
+}
+
+/// A CSV cell: [`guarded`]; a cell holding a separator (`,` or `;`), a
+/// quote or a line break is quoted, its quotes doubled.
+fn csv_cell(text: &str) -> String {
+    let guarded = guarded(text);
     if guarded.contains([',', ';', '"', '\n', '\r']) {
         format!("\"{}\"", guarded.replace('"', "\"\""))
     } else {
@@ -48,12 +54,13 @@ fn csv_cell(text: &str) -> String {
     }
 }
 
-/// A TSV cell: tabs and line breaks become spaces.
+/// A TSV cell: [`guarded`], tabs and line breaks become spaces (after the
+/// guard, so a cell starting with a tab keeps its guard).
 fn tsv_cell(text: &str) -> String {
-    text.replace(['\t', '\n', '\r'], " ")
+    guarded(text).replace(['\t', '\n', '\r'], " ")
 }
 
-/// A CSV cell as written, without the formula guard [`line`] added.
+/// A cell as written, without the formula guard [`line`] added.
 pub fn unguard(cell: &str) -> &str {
     match cell.strip_prefix(GUARD) {
         Some(rest) if rest.starts_with(FORMULA_START) => rest,
@@ -94,7 +101,24 @@ mod tests {
         );
         assert_eq!(
             line(["a\tb", "two\nlines", "=x"], Separator::Tab),
-            "a b\ttwo lines\t=x\n"
+            "a b\ttwo lines\t'=x\n"
+        );
+    }
+
+    #[test]
+    fn tsv_cells_are_guarded_as_csv_cells_are() {
+        let row = [
+            "=HYPERLINK(\"http://x\";\"y\")",
+            "+1",
+            "-0.5",
+            "@SUM(A1)",
+            "-",
+            "\t=1",
+            "Anna",
+        ];
+        assert_eq!(
+            line(row, Separator::Tab),
+            "'=HYPERLINK(\"http://x\";\"y\")\t+1\t-0.5\t'@SUM(A1)\t-\t' =1\tAnna\n"
         );
     }
 }

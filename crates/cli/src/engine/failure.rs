@@ -24,14 +24,6 @@ impl Failure {
         }
     }
 
-    /// A file could not be read or written (exit 5).
-    pub fn file(message: impl Into<String>) -> Failure {
-        Failure {
-            code: exit::FILE_ACCESS,
-            message: message.into(),
-        }
-    }
-
     /// A size limit was exceeded (exit 4).
     pub fn size(message: impl Into<String>) -> Failure {
         Failure {

@@ -13,6 +13,10 @@ use super::failure::Failure;
 use super::input;
 use super::progress::RoundProgress;
 
+/// The largest model file re-read for its layout: 9,999 players of 99
+/// rounds take about 11 MB in TRF.
+const MAX_MODEL_BYTES: u64 = 32 << 20;
+
 pub fn run(
     system_flag: &str,
     source: &GeneratorSource,
@@ -35,9 +39,7 @@ pub fn run(
         GeneratorSource::Defaults | GeneratorSource::Config(_) => {
             let spec = match source {
                 GeneratorSource::Config(path) => {
-                    let text = std::fs::read_to_string(path).map_err(|e| {
-                        Failure::file(format!("{}: cannot read the file: {e}", path.display()))
-                    })?;
+                    let text = arbiter_desk::read_text(path)?;
                     generator::parse_config(&text).map_err(|e| config_failure(path, e))?
                 }
                 _ => ConfigSpec::default(),
@@ -69,9 +71,7 @@ pub fn run(
                 generator::config_like(model, rounds).map_err(|e| config_failure(path, e))?;
             let generated =
                 generator::generate_like(engine.as_ref(), &config, model, &mut rng, &mut show);
-            let model_text = std::fs::read_to_string(path).map_err(|e| {
-                Failure::file(format!("{}: cannot read the file: {e}", path.display()))
-            })?;
+            let model_text = model_text(path)?;
             let text = model_layout(&seed_text, &model_text, &generated).map_err(write_failure)?;
             (generated, text, Some(path.as_path()))
         }
@@ -82,6 +82,15 @@ pub fn run(
         Some(e) => Err(e.into()),
         None => Ok(()),
     }
+}
+
+/// The model's text again, for its layout: it was just read and validated
+/// by the TRF reader, so it is within the reader's limits unless it changed
+/// since; [`MAX_MODEL_BYTES`] bounds that case.
+fn model_text(path: &Path) -> Result<String, Failure> {
+    let bytes = arbiter_desk::read_bytes(path, MAX_MODEL_BYTES)?;
+    String::from_utf8(bytes)
+        .map_err(|_| Failure::invalid(format!("{}: not UTF-8 text", path.display())))
 }
 
 /// The seed of `-s`: an unsigned 64-bit integer; too large → exit 4, not a

@@ -6,6 +6,7 @@ use arbiter_desk::{
     Absence, LogCommand, PlayerList, PlayerRef, RoundView, Seat, TrfImported, Warning,
 };
 use arbiter_model::{ByeKind, Sex};
+use arbiter_standings::delimited::{self, Separator};
 
 /// `Rossi, Mario (id 3)`.
 pub fn who(p: &PlayerRef) -> String {
@@ -84,18 +85,22 @@ pub fn round_text(view: &RoundView) -> String {
     out
 }
 
-/// TSV: board, White id, Black id; the PAB as the last board with Black 0.
+/// TSV (as every delimited output, [`delimited::line`]): board, White id,
+/// Black id; the PAB as the last board with Black 0.
 pub fn round_tsv(view: &RoundView) -> String {
     let mut out = String::new();
     for b in &view.boards {
-        let _ = writeln!(
-            out,
-            "{}\t{}\t{}",
-            b.number, b.white.player.id, b.black.player.id
-        );
+        let cells = [
+            b.number.to_string(),
+            b.white.player.id.to_string(),
+            b.black.player.id.to_string(),
+        ];
+        out.push_str(&delimited::line(cells, Separator::Tab));
     }
     if let Some(bye) = &view.bye {
-        let _ = writeln!(out, "{}\t{}\t0", view.boards.len() + 1, bye.player.id);
+        let board = (view.boards.len() + 1).to_string();
+        let cells = [board, bye.player.id.to_string(), "0".into()];
+        out.push_str(&delimited::line(cells, Separator::Tab));
     }
     out
 }
@@ -129,7 +134,8 @@ pub fn players_text(list: &PlayerList) -> String {
     out
 }
 
-/// `player list --format tsv`: a header, then one line per player with
+/// `player list --format tsv` ([`delimited::line`]: formulas guarded): a
+/// header, then one line per player with
 /// every attribute the prize and fee rules read (empty when unknown; tags
 /// separated by `;`, as the CSV import reads them).
 pub fn players_tsv(list: &PlayerList) -> String {
@@ -158,7 +164,7 @@ pub fn players_tsv(list: &PlayerList) -> String {
             p.tags.join(";"),
             opt(row.withdrawn_from.map(|v| v.to_string())),
         ];
-        let _ = writeln!(out, "{}", cells.join("\t"));
+        out.push_str(&delimited::line(cells, Separator::Tab));
     }
     out
 }

@@ -11,6 +11,7 @@ use arbiter_desk::teams::{
 use arbiter_desk::{Desk, DeskError, TeamForm};
 use arbiter_model::journal::GameResult;
 use arbiter_model::journal::teams::TeamId;
+use arbiter_standings::delimited::{self, Separator};
 use arbiter_standings::teams::render_match_crosstable;
 use clap::Subcommand;
 
@@ -390,7 +391,7 @@ pub fn matches_text(view: &MatchRoundView) -> String {
     out
 }
 
-/// TSV, one row per board: `match board white_team black_team white
+/// TSV ([`delimited::line`]), one row per board: `match board white_team black_team white
 /// black` (team ids and player ids; white team = the team whose board-1
 /// player has White; 0 for an empty seat); the bye team as the match after
 /// the last with board 0, black team 0 and no players.
@@ -400,18 +401,22 @@ pub fn matches_tsv(view: &MatchRoundView) -> String {
         let (w, b) = (m.white_team().team.id, m.black_team().team.id);
         for bd in &m.boards {
             let id = |p: &Option<arbiter_desk::PlayerRef>| p.as_ref().map_or(0, |p| p.id);
-            let _ = writeln!(
-                out,
-                "{}\t{}\t{w}\t{b}\t{}\t{}",
-                m.number,
-                bd.board,
-                id(&bd.white),
-                id(&bd.black)
-            );
+            let cells = [
+                m.number.to_string(),
+                bd.board.to_string(),
+                w.to_string(),
+                b.to_string(),
+                id(&bd.white).to_string(),
+                id(&bd.black).to_string(),
+            ];
+            out.push_str(&delimited::line(cells, Separator::Tab));
         }
     }
     if let Some((s, _)) = &view.bye {
-        let _ = writeln!(out, "{}\t0\t{}\t0\t0\t0", view.matches.len() + 1, s.team.id);
+        let number = (view.matches.len() + 1).to_string();
+        let team = s.team.id.to_string();
+        let cells = [number.as_str(), "0", &team, "0", "0", "0"];
+        out.push_str(&delimited::line(cells, Separator::Tab));
     }
     out
 }

@@ -8,6 +8,7 @@ use arbiter_desk::{
 };
 use arbiter_model::date::DateTime;
 use arbiter_model::journal::{Likeness, RegistrationConfig, Standing, Window};
+use arbiter_standings::delimited::{self, Separator};
 
 use crate::out;
 
@@ -150,7 +151,8 @@ pub fn list_text(list: &RegistrationList) -> String {
     out
 }
 
-/// One line per entry, tab-separated, with a header.
+/// One line per entry, tab-separated ([`delimited::line`]: formulas
+/// guarded), with a header.
 pub fn list_tsv(list: &RegistrationList) -> String {
     let mut out = String::from(
         "number\tsubmitted\tsection\tname\tfide-id\tborn\tsex\tfed\tclub\temail\tphone\ttags\tlate\tby-arbiter\tstanding\tfee\tduplicates\n",
@@ -181,7 +183,7 @@ pub fn list_tsv(list: &RegistrationList) -> String {
                 .collect::<Vec<_>>()
                 .join("; "),
         ];
-        let _ = writeln!(out, "{}", fields.join("\t"));
+        out.push_str(&delimited::line(fields, Separator::Tab));
     }
     out
 }

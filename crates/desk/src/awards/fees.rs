@@ -23,6 +23,7 @@ use super::{file_error, undecidable};
 use crate::desk::{Desk, Plan};
 use crate::error::DeskError;
 use crate::forms::PaymentForm;
+use crate::input::{MAX_INPUT_BYTES, within};
 use crate::origin::Origin;
 use crate::players::player_ref;
 use crate::teams::{TeamNumbering, TeamRef};
@@ -76,13 +77,16 @@ pub struct PaymentRecorded {
 
 impl Desk {
     /// Sets the event's fee schedule from the TOML `text` of the file
-    /// `source`, once it reads.
+    /// `source` (at most [`MAX_INPUT_BYTES`], as the file), once it reads and
+    /// gives a base fee to every section of the event (else the ledger could
+    /// not be computed).
     pub fn set_fees(
         &mut self,
         origin: &Origin,
         source: &str,
         text: &str,
     ) -> Result<FeesSet, DeskError> {
+        within(source, text.len(), MAX_INPUT_BYTES)?;
         let schedule = FeeSchedule::parse(text).map_err(|e| file_error(source, e))?;
         if schedule.uses_registration() && schedule.utc_offset.is_none() {
             return Err(DeskError::malformed(format!(
@@ -95,6 +99,11 @@ impl Desk {
             origin,
             |now| {
                 let state = now.state();
+                for section in &state.sections {
+                    schedule
+                        .base_of(&section.code)
+                        .map_err(|e| file_error(source, e))?;
+                }
                 let changed = state.awards.fees.as_deref() != Some(text);
                 let outcome = FeesSet {
                     currency: schedule.currency.clone(),

@@ -18,6 +18,7 @@ use super::outlook::outlook;
 use super::{file_error, undecidable};
 use crate::desk::{Desk, Plan};
 use crate::error::DeskError;
+use crate::input::{MAX_INPUT_BYTES, within};
 use crate::origin::Origin;
 use crate::reports::StandingsRequest;
 use crate::views::{Heading, Numbering};
@@ -108,8 +109,9 @@ impl Field {
 
 impl Desk {
     /// Sets the prize plan of `section` (default: the first) from the TOML
-    /// `text` of the file `source`, once it reads; the text is journaled as
-    /// given (see `arbiter_model::journal::PrizePlanSet`).
+    /// `text` of the file `source` (at most [`MAX_INPUT_BYTES`], as the
+    /// file), once it reads; the text is journaled as given (see
+    /// `arbiter_model::journal::PrizePlanSet`).
     pub fn set_prize_plan(
         &mut self,
         origin: &Origin,
@@ -117,6 +119,7 @@ impl Desk {
         source: &str,
         text: &str,
     ) -> Result<PlanSet, DeskError> {
+        within(source, text.len(), MAX_INPUT_BYTES)?;
         let plan = PrizePlan::parse(text).map_err(|e| file_error(source, e))?;
         self.commit(
             origin,

@@ -65,17 +65,25 @@ impl RegistrationSettingsForm {
             required: vec![FormField::Email],
             tags: Vec::new(),
         });
+        let mut written = Vec::new();
         for (field, value, slot) in [
             ("opens", &self.opens, &mut c.opens),
             ("closes", &self.closes, &mut c.closes),
             ("late-until", &self.late_until, &mut c.late_until),
         ] {
             if let Some(v) = value {
-                *slot = local_time(field, v)?;
+                let (time, offset) = local_time(field, v)?;
+                *slot = time;
+                written.extend(offset.map(|o| (field, o)));
             }
         }
-        match &self.utc_offset {
-            Some(v) => c.utc_offset_seconds = utc_offset("utc-offset", v)?,
+        let given = self
+            .utc_offset
+            .as_deref()
+            .map(|v| utc_offset("utc-offset", v))
+            .transpose()?;
+        match settle_offset(given, current.map(|c| c.utc_offset_seconds), &written)? {
+            Some(offset) => c.utc_offset_seconds = offset,
             None if current.is_none()
                 && (c.opens, c.closes, c.late_until) != (None, None, None) =>
             {
@@ -136,11 +144,13 @@ impl RegistrationSettingsForm {
     }
 }
 
-/// `2013-11-29 23:59` or `2013-11-29T23:59[:SS]`; empty for none.
-fn local_time(field: &str, text: &str) -> Result<Option<DateTime>, DeskError> {
+/// `2013-11-29 23:59` or `2013-11-29T23:59[:SS]`, maybe followed by its
+/// offset from UTC (`+02:00`, `Z`); empty for none. Returns the local time
+/// and the offset written.
+fn local_time(field: &str, text: &str) -> Result<(Option<DateTime>, Option<i32>), DeskError> {
     let t = free_text(field, text)?;
     if t.is_empty() {
-        return Ok(None);
+        return Ok((None, None));
     }
     if t.len() == 10 {
         return Err(DeskError::invalid(
@@ -148,24 +158,86 @@ fn local_time(field: &str, text: &str) -> Result<Option<DateTime>, DeskError> {
             format!("'{t}' has no time of day: give it, e.g. '{t} 23:59'"),
         ));
     }
-    t.replacen(' ', "T", 1)
+    // The date's own '-' are in its first 10 characters.
+    let zone_at = t
+        .char_indices()
+        .skip(10)
+        .find(|(_, c)| matches!(c, '+' | '-' | 'Z' | 'z' | '['))
+        .map_or(t.len(), |(i, _)| i);
+    let (time, zone) = (t[..zone_at].trim(), &t[zone_at..]);
+    let offset = match zone {
+        "" => None,
+        "Z" | "z" => Some(0),
+        z if z.starts_with('[') => {
+            return Err(DeskError::invalid(
+                field,
+                format!("'{t}': a time zone name is not read; give the offset from UTC (+01:00)"),
+            ));
+        }
+        z => Some(utc_offset(field, z)?),
+    };
+    let time = time
+        .replacen(' ', "T", 1)
         .parse::<DateTime>()
-        .map(Some)
         .map_err(|_| {
             DeskError::invalid(
                 field,
                 format!("'{t}' is not a date and time (expected YYYY-MM-DD HH:MM)"),
             )
-        })
+        })?;
+    Ok((Some(time), offset))
 }
 
-/// `+01:00`, `-05:00` (or `+01`): seconds east of UTC.
+/// The offset from UTC a form sets: the one given, which every offset
+/// written after a time must equal; else the one written after the times
+/// (all the same), which must equal the current one. `None`: none given
+/// nor written.
+fn settle_offset(
+    given: Option<i32>,
+    current: Option<i32>,
+    written: &[(&str, i32)],
+) -> Result<Option<i32>, DeskError> {
+    let expected = given.or(current).or(written.first().map(|w| w.1));
+    if let Some(expected) = expected
+        && let Some((field, offset)) = written.iter().find(|w| w.1 != expected)
+    {
+        let whose = if given.is_some() || current.is_none() {
+            "the event's offset"
+        } else {
+            "the event's offset (give --utc-offset to change it)"
+        };
+        return Err(DeskError::invalid(
+            field,
+            format!(
+                "the time is given at {}, but {whose} is {}",
+                offset_text(*offset),
+                offset_text(expected)
+            ),
+        ));
+    }
+    Ok(given.or(written.first().map(|w| w.1)))
+}
+
+/// `+01:00`, `-05:30`.
+pub(crate) fn offset_text(seconds: i32) -> String {
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let minutes = seconds.unsigned_abs() / 60;
+    format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+/// The offsets from UTC civil time uses: from UTC−12:00 (Baker Island) to
+/// UTC+14:00 (Line Islands).
+const OFFSETS: std::ops::RangeInclusive<i32> = -12 * 3600..=14 * 3600;
+
+/// `+01:00`, `-05:00` (or `+01`): seconds east of UTC, within [`OFFSETS`].
 fn utc_offset(field: &str, text: &str) -> Result<i32, DeskError> {
     let t = free_text(field, text)?;
     let bad = || {
         DeskError::invalid(
             field,
-            format!("'{t}' is not an offset from UTC such as +01:00 or -05:00"),
+            format!(
+                "'{t}' is not an offset from UTC such as +01:00 or -05:00 (from -12:00 to +14:00)"
+            ),
         )
     };
     if !t.starts_with(['+', '-']) {
@@ -176,6 +248,7 @@ fn utc_offset(field: &str, text: &str) -> Result<i32, DeskError> {
         .ok()
         .and_then(|tz| tz.to_fixed_offset().ok())
         .map(|o| o.seconds())
+        .filter(|s| OFFSETS.contains(s))
         .ok_or_else(bad)
 }
 
@@ -206,7 +279,7 @@ fn caps(text: &str, offered: &mut [Offered]) -> Result<(), DeskError> {
         offered.iter_mut().for_each(|o| o.cap = Some(n));
         return Ok(());
     }
-    for item in &items {
+    for (i, item) in items.iter().enumerate() {
         let Some((code, n)) = item.split_once('=') else {
             return Err(DeskError::invalid(
                 field,
@@ -214,13 +287,24 @@ fn caps(text: &str, offered: &mut [Offered]) -> Result<(), DeskError> {
             ));
         };
         let n = number(n)?;
+        let code = code.trim();
+        if items[..i].iter().any(|earlier| {
+            earlier
+                .split_once('=')
+                .is_some_and(|(c, _)| c.trim() == code)
+        }) {
+            return Err(DeskError::invalid(
+                field,
+                format!("section '{code}' is given two caps"),
+            ));
+        }
         let slot = offered
             .iter_mut()
-            .find(|o| o.section == code.trim())
+            .find(|o| o.section == code)
             .ok_or_else(|| {
                 DeskError::invalid(
                     field,
-                    format!("section '{}' is not offered on the form", code.trim()),
+                    format!("section '{code}' is not offered on the form"),
                 )
             })?;
         slot.cap = Some(n);
@@ -613,6 +697,26 @@ mod tests {
         assert_eq!(c2.sections[1].cap, Some(10));
         assert_eq!(c2.required, [FormField::Email], "born is no longer asked");
         assert_eq!(c2.closes, c.closes);
+        // An offset written after a time: the event's, or refused.
+        let c3 = set(RegistrationSettingsForm {
+            closes: Some("2013-11-29 23:59+02:00".into()),
+            ..RegistrationSettingsForm::default()
+        })
+        .unwrap();
+        assert_eq!(c3.closes, c.closes);
+        assert_eq!(c3.utc_offset_seconds, 7200);
+        let later = |closes: &str| RegistrationSettingsForm {
+            closes: Some(closes.into()),
+            ..RegistrationSettingsForm::default()
+        };
+        let c4 = later("2013-11-28T20:00Z").apply(Some(&c3), &sections());
+        assert_eq!(
+            c4.unwrap_err().to_string(),
+            "closes: the time is given at +00:00, but the event's offset (give --utc-offset \
+             to change it) is +02:00"
+        );
+        let c5 = later("2013-11-28 20:00 +02:00").apply(Some(&c3), &sections());
+        assert_eq!(c5.unwrap().utc_offset_seconds, 7200);
 
         let field = |f: RegistrationSettingsForm| set(f).unwrap_err().field().map(str::to_string);
         let bad = [
@@ -645,6 +749,50 @@ mod tests {
                     ..Default::default()
                 },
                 "utc-offset",
+            ),
+            (
+                RegistrationSettingsForm {
+                    utc_offset: Some("+25:00".into()),
+                    ..Default::default()
+                },
+                "utc-offset",
+            ),
+            (
+                RegistrationSettingsForm {
+                    closes: Some("2013-11-29 23:59+02:00".into()),
+                    utc_offset: Some("+01:00".into()),
+                    ..Default::default()
+                },
+                "closes",
+            ),
+            (
+                RegistrationSettingsForm {
+                    closes: Some("2013-11-29 23:59+02:00".into()),
+                    late_until: Some("2013-11-30 12:00+01:00".into()),
+                    ..Default::default()
+                },
+                "late-until",
+            ),
+            (
+                RegistrationSettingsForm {
+                    closes: Some("2013-11-29 23:59+2:0".into()),
+                    ..Default::default()
+                },
+                "closes",
+            ),
+            (
+                RegistrationSettingsForm {
+                    closes: Some("2013-11-29 23:59[Europe/Rome]".into()),
+                    ..Default::default()
+                },
+                "closes",
+            ),
+            (
+                RegistrationSettingsForm {
+                    cap: Some("A=5,A=7".into()),
+                    ..Default::default()
+                },
+                "cap",
             ),
             (
                 RegistrationSettingsForm {

@@ -17,6 +17,7 @@ use super::fees::{EntryFee, FeeNotice};
 use super::{config_of, local_time};
 use crate::desk::Desk;
 use crate::error::DeskError;
+use crate::forms::registration::offset_text;
 
 /// The registration form of an event at a moment (public).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -245,13 +246,6 @@ fn reason(e: &RegistrationEntry) -> Option<String> {
         Decision::Rejected { reason } => reason.clone(),
         _ => None,
     }
-}
-
-/// `+01:00`.
-fn offset_text(seconds: i32) -> String {
-    let sign = if seconds < 0 { '-' } else { '+' };
-    let m = seconds.unsigned_abs() / 60;
-    format!("{sign}{:02}:{:02}", m / 60, m % 60)
 }
 
 /// The players and the other pending entries that entry `number` looks

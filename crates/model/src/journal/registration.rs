@@ -27,6 +27,7 @@ use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
 
 use super::PlayerId;
 use super::error::JournalError;
@@ -342,7 +343,8 @@ pub enum Likeness {
 
 /// Whether `a` and `b` look like the same person. Names are compared
 /// without regard to case, spacing or the comma's place (`Rossi,Mario` is
-/// `rossi, mario`); a birth year alone matches a full date of that year.
+/// `rossi, mario`), nor to how Unicode writes the same text (see
+/// [`name_key`]); a birth year alone matches a full date of that year.
 pub fn likeness(a: &Player, b: &Player) -> Option<Likeness> {
     if a.fide_id.is_some() && a.fide_id == b.fide_id {
         return Some(Likeness::FideId);
@@ -355,12 +357,29 @@ pub fn likeness(a: &Player, b: &Player) -> Option<Likeness> {
     (born && name_key(&a.name) == name_key(&b.name)).then_some(Likeness::NameAndBirth)
 }
 
-/// A name as compared: lower case, words only.
+/// A name as compared: its compatibility normal form (NFKC, Unicode
+/// Standard Annex #15: a decomposed `ú` is the composed one, a full-width
+/// `Ｒ` is `R`, a no-break or ideographic space a space), without the
+/// characters that show nothing (zero-width space, joiners, word joiner,
+/// soft hyphen, byte-order mark), in lower case, words only.
 fn name_key(name: &str) -> Vec<String> {
-    name.split(|c: char| c == ',' || c.is_whitespace())
+    let text: String = name
+        .nfkc()
+        .filter(|c| !is_invisible(*c))
+        .collect::<String>()
+        .to_lowercase();
+    text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+        .map(|w| w.nfkc().collect())
         .collect()
+}
+
+/// Characters of no width that a name may carry unseen.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}' | '\u{180E}' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}'
+    )
 }
 
 pub(super) fn configure(

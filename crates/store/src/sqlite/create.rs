@@ -34,11 +34,16 @@ use crate::migrations::APPLICATION_ID;
 const MARK: &str = ".arbiter-new.";
 
 /// Builds a complete event at `path` whose content `fill` writes inside the
-/// creating transaction (after the schema); fails if `path` exists.
-pub(crate) fn create_atomically(
+/// creating transaction (after the schema), and opens it with `open`; fails
+/// if `path` exists. When anything fails after the file took its name (the
+/// folder's sync, or the opening, which needs room for SQLite's `-wal` and
+/// `-shm` files on a nearly full disk) the new file is taken away again, so
+/// a failure leaves no event.
+pub(crate) fn create_atomically<T>(
     path: &Path,
     fill: &dyn Fn(&Transaction) -> Result<(), StoreError>,
-) -> Result<(), StoreError> {
+    open: impl FnOnce(&Path) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
     let shown = || path.display().to_string();
     let name = path
         .file_name()
@@ -66,12 +71,34 @@ pub(crate) fn create_atomically(
     File::open(&temp.path)
         .and_then(|f| f.sync_all())
         .map_err(|e| io_error(path, &e))?;
+    let ours = fs::metadata(&temp.path).map_err(|e| io_error(path, &e))?;
     place(&temp.path, path)?;
     // The new name is durable before the command reports success.
     File::open(&dir)
         .and_then(|d| d.sync_all())
-        .map_err(|e| io_error(path, &e))?;
-    Ok(())
+        .map_err(|e| io_error(path, &e))
+        .and_then(|()| open(path))
+        .inspect_err(|_| withdraw(path, &ours, &dir))
+}
+
+/// Takes away the file just placed at `path` — only while it is still the
+/// one built (`ours`: same device and inode) — with the companions a failed
+/// opening may have left.
+fn withdraw(path: &Path, ours: &fs::Metadata, dir: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    let same =
+        fs::symlink_metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == (ours.dev(), ours.ino()));
+    if !same {
+        return;
+    }
+    let _ = fs::remove_file(path);
+    for suffix in ["-wal", "-shm"] {
+        let companion = sibling(path, suffix);
+        if fs::symlink_metadata(&companion).is_ok_and(|m| m.is_file()) {
+            let _ = fs::remove_file(companion);
+        }
+    }
+    let _ = File::open(dir).and_then(|d| d.sync_all());
 }
 
 /// Writes the schema, `fill`'s rows and the application id in one

@@ -63,19 +63,25 @@ impl SqliteStore {
             recorded_at: clock::now_rfc3339(),
             line: line.to_string(),
         });
-        create::create_atomically(path, &|tx| match &command {
-            Some(c) => insert_command(tx, path, c, events.iter().zip(1..)),
-            None => Ok(()),
-        })?;
-        SqliteStore::open(path)
+        create::create_atomically(
+            path,
+            &|tx| match &command {
+                Some(c) => insert_command(tx, path, c, events.iter().zip(1..)),
+                None => Ok(()),
+            },
+            SqliteStore::open,
+        )
     }
 
     /// Creates a new event file holding a copy of `entries` (their `seq`s,
     /// commands, times and lines kept), atomically like
     /// [`SqliteStore::create_with`].
     pub fn create_from(path: &Path, entries: &[Entry]) -> Result<SqliteStore, StoreError> {
-        create::create_atomically(path, &|tx| restore_into(tx, path, entries))?;
-        SqliteStore::open(path)
+        create::create_atomically(
+            path,
+            &|tx| restore_into(tx, path, entries),
+            SqliteStore::open,
+        )
     }
 
     /// Opens an existing event file to read and write, bringing its schema

@@ -86,6 +86,23 @@ fn create_with_stores_the_first_command_in_a_complete_file() {
     assert_eq!(files_in(&dir), ["ev.arb"]);
 }
 
+/// A creation that fails once the file has its name (here its opening:
+/// SQLite cannot make the `-wal` file where a folder stands, as on a disk
+/// too full for it) takes the file away again: a failure leaves no event.
+#[test]
+fn a_creation_that_cannot_open_its_file_leaves_no_event() {
+    let dir = scratch("sqlite-create-unopenable");
+    let path = dir.join("ev.arb");
+    std::fs::create_dir(dir.join("ev.arb-wal")).unwrap();
+    let e = SqliteStore::create_with(&path, "arbiter new ev.arb", &[created("Open")])
+        .err()
+        .unwrap();
+    assert!(!matches!(e, StoreError::AlreadyExists { .. }), "{e}");
+    assert_eq!(files_in(&dir), ["ev.arb-wal"]);
+    std::fs::remove_dir(dir.join("ev.arb-wal")).unwrap();
+    SqliteStore::create_with(&path, "arbiter new ev.arb", &[created("Open")]).unwrap();
+}
+
 #[test]
 fn other_files_are_refused_with_plain_messages() {
     let dir = scratch("sqlite-others");

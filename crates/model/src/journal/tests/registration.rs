@@ -333,6 +333,34 @@ fn duplicates_by_fide_id_or_name_and_birth_date() {
 }
 
 #[test]
+fn duplicates_are_found_whatever_unicode_form_the_name_takes() {
+    let day = Some(BirthDate::Day(Date::new(1990, 5, 17).unwrap()));
+    let with = |name: &str| {
+        let mut p = player(name, 0, None, None);
+        p.birth_date = day;
+        p
+    };
+    let composed = with("N\u{fa}\u{f1}ez, Mar\u{ed}a");
+    for variant in [
+        // Decomposed: u + combining acute, n + combining tilde (NFD).
+        "Nu\u{301}n\u{303}ez, Mari\u{301}a",
+        // A zero-width space and a zero-width joiner inside words.
+        "N\u{fa}\u{200b}\u{f1}ez, Mar\u{200d}\u{ed}a",
+        // Full-width letters and comma, an ideographic space.
+        "\u{ff2e}\u{fa}\u{f1}\u{ff45}\u{ff5a}\u{ff0c}\u{3000}\u{ff2d}ar\u{ed}a",
+        // A no-break space and a soft hyphen.
+        "N\u{fa}\u{ad}\u{f1}ez,\u{a0}MAR\u{cd}A",
+    ] {
+        assert_eq!(
+            likeness(&composed, &with(variant)),
+            Some(Likeness::NameAndBirth),
+            "{variant:?}"
+        );
+    }
+    assert_eq!(likeness(&composed, &with("Nunez, Maria")), None);
+}
+
+#[test]
 fn the_stored_json_names_the_entries() {
     let e = submission(1, "A", "Echo");
     let json = serde_json::to_value(&e).unwrap();
