@@ -222,3 +222,47 @@ fn xxc_rank_pairs_by_the_order_of_the_lines() {
     let (_, stdout, _) = run(&["--dutch", "plain.trf", "-p"], dir.path());
     assert_eq!(stdout, "2\n1 3\n4 2\n");
 }
+
+/// A round in progress (docs/rules/trf.md): games paired without results.
+/// Round 1 (hand-worked, C.04.3): 1-3 won by 1, 4-2 drawn. Round 2: 1 (1
+/// point) floats down to 2 and 4 (½) and meets 2, the higher; 4 meets 3.
+/// Colours alternate: 2 (Black before) has White against 1, 3 against 4.
+/// The file pairs round 2 so and enters 3-4 only; `-c` checks round 2's
+/// pairing, `-p` refuses until every game has its result.
+#[test]
+fn a_round_in_progress_is_checked_and_not_paired_over() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let line = |id: u32, rating: u32, points: &str, blocks: &str| {
+        let head = format!("001 {id:>4}      Player {id:<26} {rating:>4}");
+        format!("{head:<80}{points:>4}{:5}{blocks}", "")
+    };
+    let file = |second_round: [&str; 4]| {
+        [
+            line(1, 2400, "1.0", &format!("     3 w 1{}", second_round[0])),
+            line(2, 2300, "0.5", &format!("     4 b ={}", second_round[1])),
+            line(3, 2200, "1.0", &format!("     1 b 0{}", second_round[2])),
+            line(4, 2100, "0.5", &format!("     2 w ={}", second_round[3])),
+            "XXR 3".to_string(),
+        ]
+        .join("\n")
+    };
+    let right = file(["     2 b", "     1 w", "     4 w 1", "     3 b 0"]);
+    std::fs::write(dir.path().join("live.trf"), &right).expect("write");
+    let (code, stdout, stderr) = run(&["--dutch", "live.trf", "-c"], dir.path());
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(stdout, "live: Round #1\nlive: Round #2\n\n");
+    let (code, stdout, stderr) = run(&["--dutch", "live.trf", "-p"], dir.path());
+    assert_eq!((code, stdout.as_str()), (Some(3), ""));
+    assert_eq!(
+        stderr,
+        "live.trf:1:109: round 2 is in progress: 1 games have no result yet; the next round \
+         is paired when every game has one (field round 2 result)\n"
+    );
+    let wrong = file(["     4 b", "     3 w 0", "     2 b 1", "     1 w"]);
+    std::fs::write(dir.path().join("wrong.trf"), &wrong).expect("write");
+    let (_, stdout, _) = run(&["--dutch", "wrong.trf", "-c"], dir.path());
+    assert!(
+        stdout.contains("wrong: Round #2\n  Checker pairings"),
+        "{stdout}"
+    );
+}

@@ -51,9 +51,17 @@ fn letters_in_a_rating() {
 
 #[test]
 fn line_cut_short_inside_a_round() {
-    assert_rejected(
-        "bad/cut-short.trf",
-        "4:99: the result of round 1 is missing (field round 1 result)",
+    // Line 4 ends after an opponent and a colour: a game of a round in
+    // progress, which the rest of the file contradicts (round 1 has
+    // results, round 2 follows).
+    let (code, stdout, stderr) = check("bad/cut-short.trf");
+    assert_eq!((code, stdout.as_str()), (Some(3), ""));
+    assert!(
+        stderr.contains(
+            "bad/cut-short.trf:4:90: player 3 meets 1 in round 1, but player 1's round 1 entry \
+             is not a game against 3 with the other colour and no result (field round 1)\n"
+        ),
+        "{stderr}"
     );
 }
 
@@ -245,7 +253,7 @@ fn real_files_of_other_programs_are_read() {
 /// Files `trf check` still refuses, and why (what remains to read).
 const STILL_REFUSED: &[(&str, &str)] = &[(
     "sharly_trf-team-import-test.trf",
-    "the result of round 2 is missing",
+    "player 5 plays board 3 of team 4 and meets player 16",
 )];
 
 /// Files read but not yet imported, and why.

@@ -134,7 +134,8 @@ fn events_of(
 ) -> Result<(Vec<Event>, Journal, TrfImported), DeskError> {
     let t = &doc.tournament;
     check_texts(t)?;
-    let played = t.rounds_paired();
+    // The round in progress (games without results) is paired too.
+    let played = t.rounds_paired().max(doc.round_in_progress().unwrap_or(0));
     let rounds = section_rounds(t, played)?;
     let system = system_of_file(t)?;
     let mut imported = TrfImported {
@@ -180,7 +181,7 @@ fn events_of(
             results,
             bye,
             byes,
-        } = round_of(t, round)?;
+        } = round_of(doc, round)?;
         let mut folded = events.len();
         events.extend(byes);
         fold_from(&mut journal, &events, folded)?;
@@ -206,6 +207,7 @@ fn events_of(
             override_rules: breach.is_some(),
         });
         for (i, result) in results.into_iter().enumerate() {
+            let Some(result) = result else { continue };
             events.push(Event::ResultRecorded {
                 section: section.to_string(),
                 round,
@@ -287,21 +289,37 @@ pub(crate) fn fold_from(
 /// One round of the file as the arbiter would have entered it.
 struct RoundOfFile {
     boards: Vec<BoardPair>,
-    /// The result of each board, in board order.
-    results: Vec<GameResult>,
+    /// The result of each board, in board order (none yet for a game of
+    /// the round in progress).
+    results: Vec<Option<GameResult>>,
     bye: Option<PlayerId>,
     /// The requested byes (and absences) of the round.
     byes: Vec<Event>,
 }
 
 /// One round of the file: boards, their results, the PAB, and the byes.
-fn round_of(t: &Tournament, round: u32) -> Result<RoundOfFile, DeskError> {
+fn round_of(doc: &TrfDocument, round: u32) -> Result<RoundOfFile, DeskError> {
+    let t = &doc.tournament;
     let mut boards = Vec::new();
     let mut results = Vec::new();
     let mut bye = None;
     let mut byes = Vec::new();
     for e in &t.entrants {
         let me = e.player.tpn;
+        let unfinished = doc
+            .unfinished
+            .iter()
+            .find(|g| g.player == me && g.round == round);
+        if let Some(g) = unfinished {
+            if g.colour == Colour::White {
+                boards.push(BoardPair {
+                    white: me,
+                    black: g.opponent,
+                });
+                results.push(None);
+            }
+            continue;
+        }
         let at = |what: &str| {
             DeskError::refused(format!(
                 "round {round}, player {me}: {what} cannot be imported"
@@ -321,11 +339,11 @@ fn round_of(t: &Tournament, round: u32) -> Result<RoundOfFile, DeskError> {
                     white: me,
                     black: opponent,
                 });
-                results.push(match outcome {
+                results.push(Some(match outcome {
                     Outcome::Win => GameResult::WhiteWins,
                     Outcome::Draw => GameResult::Draw,
                     Outcome::Loss => GameResult::BlackWins,
-                });
+                }));
             }
             RoundEntry::Forfeit {
                 opponent: Some(opponent),
@@ -340,11 +358,11 @@ fn round_of(t: &Tournament, round: u32) -> Result<RoundOfFile, DeskError> {
                         white: me,
                         black: opponent,
                     });
-                    results.push(match (won, their_win) {
+                    results.push(Some(match (won, their_win) {
                         (true, _) => GameResult::WhiteForfeitWin,
                         (false, true) => GameResult::BlackForfeitWin,
                         (false, false) => GameResult::DoubleForfeit,
-                    });
+                    }));
                 }
             }
             RoundEntry::Forfeit {

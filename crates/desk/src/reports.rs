@@ -154,6 +154,16 @@ pub fn trf_standings(
             "categories are those of an event's prize plan (arbiter prizes set); a TRF file has none",
         ));
     }
+    // A round in progress counts once every game has its result, as in an
+    // event (docs/rules/trf.md "A round in progress").
+    let complete = doc.round_in_progress().map(|r| r - 1).filter(|&r| r > 0);
+    let request = match (&request.rounds, complete) {
+        (None, Some(rounds)) => &StandingsRequest {
+            rounds: Some(rounds.to_string()),
+            ..request.clone()
+        },
+        _ => request,
+    };
     standings_of(&doc.tournament, file_heading(doc), request, None)
 }
 

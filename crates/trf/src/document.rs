@@ -1,7 +1,7 @@
 //! What a TRF file holds beyond the [`Tournament`]: the notation it used,
 //! announced absences, and records we do not interpret (kept verbatim).
 
-use arbiter_model::{ByeKind, Points, Tournament, Tpn};
+use arbiter_model::{ByeKind, Colour, Outcome, Points, RoundEntry, Tournament, Tpn};
 
 use crate::error::TrfWarning;
 
@@ -42,6 +42,21 @@ pub struct TrfDocument {
     pub team_forfeit_lines: Vec<usize>,
     /// What was read leniently, in file order (see [`TrfWarning`]).
     pub warnings: Vec<TrfWarning>,
+    /// The games of the round in progress, in file order; empty when every
+    /// game has its result.
+    pub unfinished: Vec<UnfinishedGame>,
+}
+
+/// A game of the round in progress: paired, no result yet (`docs/rules/trf.md`
+/// "A round in progress"). The player's `rounds` end before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnfinishedGame {
+    pub round: u32,
+    pub player: Tpn,
+    pub opponent: Tpn,
+    pub colour: Colour,
+    /// 1-based line of the player's 001 record (0 when built in memory).
+    pub line: usize,
 }
 
 /// A TRF26 `240` record: players who get a bye (or are absent) in a round.
@@ -165,6 +180,31 @@ impl TrfDocument {
             (false, true) => Dialect::Javafo,
             (true, true) => Dialect::Mixed,
         }
+    }
+
+    /// The round in progress, when some game of the file has no result.
+    pub fn round_in_progress(&self) -> Option<u32> {
+        self.unfinished.first().map(|g| g.round)
+    }
+
+    /// The tournament with the games of the round in progress entered as
+    /// played (a draw stands for the result still unknown): for checking the
+    /// pairing of that round, which no result of it decides, never for
+    /// scores.
+    pub fn pairings_so_far(&self) -> Tournament {
+        let mut t = self.tournament.clone();
+        for g in &self.unfinished {
+            if let Some(e) = t.entrants.iter_mut().find(|e| e.player.tpn == g.player) {
+                e.rounds.resize(g.round as usize - 1, RoundEntry::Absent);
+                e.rounds.push(RoundEntry::Game {
+                    opponent: g.opponent,
+                    colour: g.colour,
+                    outcome: Outcome::Draw,
+                    rated: true,
+                });
+            }
+        }
+        t
     }
 
     /// The 1-based line of the `index`-th entrant, 0 when unknown.

@@ -73,6 +73,9 @@ pub fn ranked_by_file_order(doc: &TrfDocument) -> Option<(TrfDocument, FileOrder
     out.absent_next_round
         .iter_mut()
         .for_each(|tpn| *tpn = id(*tpn));
+    for g in &mut out.unfinished {
+        (g.player, g.opponent) = (id(g.player), id(g.opponent));
+    }
     out.file_order = (1..=doc.file_order.len() as Tpn).collect();
     out.rank_by_file_order = false;
     let original = doc.file_order.clone();

@@ -38,7 +38,7 @@ mod writer;
 use std::path::Path;
 
 pub use convert::to_trf26;
-pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument};
+pub use document::{AnnouncedBye, Dialect, OtherRecord, RecordsUsed, TrfDocument, UnfinishedGame};
 pub use error::{ErrorKind, ReadError, TrfError, TrfWarning};
 pub use file_order::{FileOrder, ranked_by_file_order};
 pub use reader::parse;

@@ -3,14 +3,19 @@
 use arbiter_model::date::{BirthDate, parse_written_date};
 use arbiter_model::{Entrant, Player, Points, Ratings, RoundEntry, Sex, Title, Tpn};
 
+use crate::document::UnfinishedGame;
 use crate::error::{TrfError, TrfWarning};
 use crate::limits::MAX_ROUNDS;
 use crate::round_block::{self, Block};
 use crate::text::{Line, points_field};
 use crate::writable::{FEDERATION_WIDTH, NAME_WIDTH, fit};
 
-/// Reads a 001 line; what it reads leniently goes to `warnings`.
-pub(crate) fn parse(line: &Line, warnings: &mut Vec<TrfWarning>) -> Result<Entrant, TrfError> {
+/// Reads a 001 line; what it reads leniently goes to `warnings`. The game
+/// of the round in progress, if the line has one, comes apart.
+pub(crate) fn parse(
+    line: &Line,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(Entrant, Option<UnfinishedGame>), TrfError> {
     let n = line.number;
     let tpn = parse_tpn(line)?;
     let sex = match line.at(10) {
@@ -58,7 +63,9 @@ pub(crate) fn parse(line: &Line, warnings: &mut Vec<TrfWarning>) -> Result<Entra
         }
     };
     let reported_rank = parse_number::<u32>(line, 86, 89, "rank", "a rank (a whole number)")?;
-    Ok(Entrant {
+    let (rounds, unfinished) = parse_rounds(line, warnings)?;
+    let unfinished = unfinished.map(|g| UnfinishedGame { player: tpn, ..g });
+    let entrant = Entrant {
         player: Player {
             tpn,
             name,
@@ -73,10 +80,11 @@ pub(crate) fn parse(line: &Line, warnings: &mut Vec<TrfWarning>) -> Result<Entra
             birth_date,
             ..Player::default()
         },
-        rounds: parse_rounds(line, warnings)?,
+        rounds,
         reported_points,
         reported_rank,
-    })
+    };
+    Ok((entrant, unfinished))
 }
 
 /// Columns 70-79: `YYYY/MM/DD`, or only the year (`YYYY`, `YYYY/00/00`,
@@ -155,24 +163,66 @@ fn parse_number<T: std::str::FromStr>(
 }
 
 /// The round blocks: a blank block before a later entry is an absence;
-/// trailing blank blocks are not recorded (spec 05 §3.1, §6.5).
-fn parse_rounds(line: &Line, warnings: &mut Vec<TrfWarning>) -> Result<Vec<RoundEntry>, TrfError> {
+/// trailing blank blocks are not recorded (spec 05 §3.1, §6.5). A block
+/// with an opponent and a colour but no result is a game of the round in
+/// progress: the player's last block, returned apart.
+fn parse_rounds(
+    line: &Line,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(Vec<RoundEntry>, Option<UnfinishedGame>), TrfError> {
     round_block::nothing_after_the_last_round(line, "rounds")?;
     let mut rounds = Vec::new();
+    let mut unfinished: Option<UnfinishedGame> = None;
     let mut gaps = 0;
     let mut round = 1;
     while round <= MAX_ROUNDS as usize && round_block::block_start(round) <= line.len() {
-        match round_block::decode(line, round, warnings)? {
+        let block = round_block::decode(line, round, warnings)?;
+        if let (Some(g), false) = (unfinished, matches!(block, Block::Blank)) {
+            return Err(TrfError::new(
+                line.number,
+                round_block::block_start(round),
+                &format!("round {round}"),
+                format!(
+                    "an entry after round {}, whose game has no result yet (only the last round \
+                     may be in progress)",
+                    g.round
+                ),
+            ));
+        }
+        match block {
             Block::Blank => gaps += 1,
             Block::Entry(e) => {
                 rounds.extend(std::iter::repeat_n(RoundEntry::Absent, gaps));
                 gaps = 0;
                 rounds.push(e);
             }
+            Block::Unfinished { opponent, colour } => {
+                rounds.extend(std::iter::repeat_n(RoundEntry::Absent, gaps));
+                unfinished = Some(UnfinishedGame {
+                    round: round as u32,
+                    player: 0,
+                    opponent,
+                    colour,
+                    line: line.number,
+                });
+            }
         }
         round += 1;
     }
-    Ok(rounds)
+    Ok((rounds, unfinished))
+}
+
+/// Appends the block of a game of the round in progress to a written 001
+/// line: opponent and colour, no result (`docs/rules/trf.md`).
+pub(crate) fn append_unfinished(line: &mut String, g: &UnfinishedGame) {
+    let start = round_block::block_start(g.round as usize);
+    let width = line.chars().count();
+    line.extend(std::iter::repeat_n(' ', (start - 1).saturating_sub(width)));
+    let colour = match g.colour {
+        arbiter_model::Colour::White => 'w',
+        arbiter_model::Colour::Black => 'b',
+    };
+    line.push_str(&format!("  {:>4} {colour}", g.opponent));
 }
 
 /// Writes a 001 line (no line end, trailing blanks removed).
@@ -217,7 +267,7 @@ mod tests {
 
     #[test]
     fn reads_and_writes_a_generator_line() {
-        let e = parse(&Line::new(1, LINE), &mut Vec::new()).unwrap();
+        let e = parse(&Line::new(1, LINE), &mut Vec::new()).unwrap().0;
         assert_eq!(e.player.tpn, 11);
         assert_eq!(e.player.name, "Test0011 Player0011");
         assert_eq!(e.player.ratings.fide, Some(1727));
@@ -243,7 +293,7 @@ mod tests {
             "{:<80} 0.5{:5}{:10}  0000 - H{:10}",
             "001    3      x", "", "", ""
         );
-        let e = parse(&Line::new(1, &text), &mut Vec::new()).unwrap();
+        let e = parse(&Line::new(1, &text), &mut Vec::new()).unwrap().0;
         assert_eq!(
             e.rounds,
             vec![RoundEntry::Absent, RoundEntry::Bye(ByeKind::Half)]
@@ -253,7 +303,7 @@ mod tests {
     #[test]
     fn reads_identity_fields() {
         let text = "001    7 wWGM Müller, Anna                      2301 GER     4612345 1990/05/17  3.0    2";
-        let e = parse(&Line::new(1, text), &mut Vec::new()).unwrap();
+        let e = parse(&Line::new(1, text), &mut Vec::new()).unwrap().0;
         assert_eq!(e.player.sex, Some(Sex::Female));
         assert_eq!(e.player.title, Some(Title::WGM));
         assert_eq!(e.player.name, "Müller, Anna");
@@ -275,7 +325,7 @@ mod tests {
         };
         let born = |text: &str| {
             let mut warnings = Vec::new();
-            let e = parse(&Line::new(4, &line(text)), &mut warnings).unwrap();
+            let e = parse(&Line::new(4, &line(text)), &mut warnings).unwrap().0;
             let warnings: Vec<String> = warnings.iter().map(ToString::to_string).collect();
             (e.player.birth_date, warnings)
         };

@@ -72,7 +72,8 @@ pub fn parse(text: &str) -> Result<TrfDocument, TrfError> {
                     ),
                 ));
             }
-            let e = player_line::parse(&line, &mut reader.doc.warnings)?;
+            let (e, unfinished) = player_line::parse(&line, &mut reader.doc.warnings)?;
+            reader.doc.unfinished.extend(unfinished);
             reader.doc.file_order.push(e.player.tpn);
             reader.entrants.push((e, number));
         } else if !reader.header(code, &line)? && !reader.extension(code, &line)? {

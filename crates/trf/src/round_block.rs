@@ -54,6 +54,12 @@ pub(crate) enum Block {
     /// Ten blanks (or the line ends before the block).
     Blank,
     Entry(RoundEntry),
+    /// An opponent and a colour, no result yet: a game of the round in
+    /// progress (`docs/rules/trf.md` "A round in progress").
+    Unfinished {
+        opponent: Tpn,
+        colour: Colour,
+    },
 }
 
 /// Reads the block of round `round` of a 001 line. The caller makes sure the
@@ -180,7 +186,12 @@ pub(crate) fn decode(
         'F' => without_opponent(RoundEntry::Bye(ByeKind::Full))?,
         'Z' => without_opponent(RoundEntry::Bye(ByeKind::Zero))?,
         ' ' if opponent.is_none() => RoundEntry::Bye(ByeKind::Zero),
-        ' ' => return Err(err(format!("the result of round {round} is missing"))),
+        ' ' => match (opponent, colour) {
+            (Some(opponent), Some(colour)) => {
+                return Ok(Block::Unfinished { opponent, colour });
+            }
+            _ => return Err(err(format!("the result of round {round} is missing"))),
+        },
         c => {
             return Err(err(format!(
                 "unknown result code '{c}' (expected 1 = 0 W D L + - U H F Z or blank)"
@@ -260,6 +271,7 @@ mod tests {
         match decode(&line, 1, &mut Vec::new())? {
             Block::Entry(e) => Ok(e),
             Block::Blank => panic!("blank"),
+            Block::Unfinished { .. } => panic!("unfinished"),
         }
     }
 

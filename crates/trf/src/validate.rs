@@ -10,7 +10,7 @@ use arbiter_model::{Colour, Entrant, Outcome, RoundEntry, Tournament, Tpn};
 
 use crate::document::TrfDocument;
 use crate::error::{TrfError, TrfWarning};
-use crate::round_block::{colour_column, opponent_column, result_column};
+use crate::round_block::{block_start, colour_column, opponent_column, result_column};
 
 /// The catalogue of tie-break codes (MTB26) that decides which codes a
 /// 202/212 record may hold. The codes are part of TRF-2026, but their
@@ -71,6 +71,7 @@ pub fn validate(doc: &TrfDocument, tiebreaks: &dyn TieBreakCodes) -> Vec<TrfErro
             errors.push(err);
         }
     }
+    errors.extend(check_unfinished(doc));
     errors.extend(crate::teams::validate(doc));
     errors.sort_by_key(|e| (e.line, e.column));
     errors
@@ -353,4 +354,62 @@ pub(crate) fn rounds_in_the_past(t: &Tournament) -> u32 {
         .unwrap_or(0)
         .saturating_sub(1);
     paired.max(before_last_entry)
+}
+
+/// The games of the round in progress (`docs/rules/trf.md` "A round in
+/// progress"): all in one round, the last one paired, each named back by
+/// its opponent with the other colour.
+fn check_unfinished(doc: &TrfDocument) -> Vec<TrfError> {
+    let Some(round) = doc.round_in_progress() else {
+        return Vec::new();
+    };
+    let t = &doc.tournament;
+    let mut errors = Vec::new();
+    let block = block_start(round as usize);
+    for g in &doc.unfinished {
+        let back = doc.unfinished.iter().find(|o| o.player == g.opponent);
+        let problem = if g.round != round {
+            format!(
+                "a game without result in round {}, but round {round} is the one in progress",
+                g.round
+            )
+        } else if g.opponent == g.player {
+            format!(
+                "player {} is paired against himself in round {round}",
+                g.player
+            )
+        } else {
+            match back {
+                Some(o) if o.opponent == g.player && o.colour != g.colour => continue,
+                _ => format!(
+                    "player {} meets {} in round {round}, but player {}'s round {round} entry is \
+                     not a game against {} with the other colour and no result",
+                    g.player, g.opponent, g.opponent, g.player
+                ),
+            }
+        };
+        errors.push(TrfError::new(
+            g.line,
+            block,
+            &format!("round {}", g.round),
+            problem,
+        ));
+    }
+    for (i, e) in t.entrants.iter().enumerate() {
+        if let Some(later) = e
+            .rounds
+            .iter()
+            .skip(round as usize)
+            .position(RoundEntry::was_paired)
+        {
+            let r = round as usize + later + 1;
+            errors.push(TrfError::new(
+                doc.line_of(i),
+                block_start(r),
+                &format!("round {r}"),
+                format!("a game in round {r}, after round {round}, which is still in progress"),
+            ));
+        }
+    }
+    errors
 }

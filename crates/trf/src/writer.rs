@@ -153,7 +153,11 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
             .map(|o| o.text.clone()),
     );
     for e in entrants_in_order(doc) {
-        out.push(player_line::write(e));
+        let mut line = player_line::write(e);
+        if let Some(g) = doc.unfinished.iter().find(|g| g.player == e.player.tpn) {
+            player_line::append_unfinished(&mut line, g);
+        }
+        out.push(line);
     }
     if let Some(n) = t.total_rounds
         && r.xxr

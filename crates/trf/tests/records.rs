@@ -641,3 +641,38 @@ fn control_characters_are_refused_on_reading() {
     let d = doc(&["XXP\t1\t2"]);
     assert_eq!(d.tournament.forbidden[0].players, vec![1, 2]);
 }
+
+#[test]
+fn games_of_a_round_in_progress_are_written_back() {
+    // Round 2 paired, no result yet (docs/rules/trf.md): read apart from
+    // the rounds played, written back as they were.
+    let text = [
+        "012 Records test".to_string(),
+        common::player(1, "0.5", &["2 w =", "2 b  "]),
+        common::player(2, "0.5", &["1 b =", "1 w  "]),
+    ]
+    .join("\n");
+    let d = parse(&text).unwrap();
+    assert_eq!(d.round_in_progress(), Some(2));
+    assert_eq!(d.tournament.entrants[0].rounds.len(), 1);
+    let (first, second) = (d.unfinished[0], d.unfinished[1]);
+    assert_eq!((first.player, first.opponent, first.round), (1, 2, 2));
+    assert_eq!(
+        (second.player, second.colour),
+        (2, arbiter_model::Colour::White)
+    );
+    let w = written(&d);
+    assert!(
+        w.iter()
+            .any(|l| l.starts_with("001    1") && l.ends_with("     2 w =     2 b")),
+        "{w:?}"
+    );
+    let again = parse(&w.join("\n")).unwrap();
+    let games = |d: &TrfDocument| -> Vec<_> {
+        d.unfinished
+            .iter()
+            .map(|g| (g.round, g.player, g.opponent, g.colour))
+            .collect()
+    };
+    assert_eq!(games(&again), games(&d));
+}

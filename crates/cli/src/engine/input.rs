@@ -40,6 +40,25 @@ pub fn require_total_rounds(doc: &TrfDocument, path: &Path) -> Result<(), Failur
     )))
 }
 
+/// The next round is paired once every game of the current one has its
+/// result (`docs/rules/trf.md` "A round in progress"): a file with games
+/// still unfinished is refused, naming the first.
+pub fn require_no_round_in_progress(doc: &TrfDocument, path: &Path) -> Result<(), Failure> {
+    let Some(first) = doc.unfinished.first() else {
+        return Ok(());
+    };
+    Err(Failure::invalid(format!(
+        "{}:{}:{}: round {} is in progress: {} games have no result yet; the next round is \
+         paired when every game has one (field round {} result)",
+        path.display(),
+        first.line,
+        arbiter_trf::block_start(first.round as usize) + 9,
+        first.round,
+        doc.unfinished.len() / 2,
+        first.round
+    )))
+}
+
 /// A Swiss system needs the initial colour (spec 05 §6.5): from 152/XXC,
 /// or inferred from the first coloured round. When neither works, the
 /// error points at the round-1 colour of the first player, where the

@@ -17,6 +17,7 @@ pub fn run(flag: &str, path: &Path, output: Option<&Path>) -> Result<(), Failure
     let system = input::system(flag)?;
     let (doc, order) = input::load_ranked(path)?;
     input::require_total_rounds(&doc, path)?;
+    input::require_no_round_in_progress(&doc, path)?;
     if !system.is_round_robin() {
         input::require_initial_colour(&doc, path)?;
     }
