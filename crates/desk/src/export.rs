@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_model::journal::{EventState, PlayerId, Section};
+use arbiter_model::journal::{EventState, KeptRecords, PlayerId, Section};
 use arbiter_model::{ByeKind, Tournament};
 use arbiter_standings::StandingsOptions;
-use arbiter_trf::{AnnouncedBye, LineEnding, TrfDocument, WriteWarning};
+use arbiter_trf::{AnnouncedBye, LineEnding, OtherRecord, TrfDocument, WriteWarning};
 
 use crate::desk::Desk;
 use crate::error::DeskError;
@@ -52,6 +52,7 @@ impl Desk {
             fill_points_and_ranks(&mut t, complete)
         };
         let mut doc = TrfDocument::new(t);
+        doc.other_records = kept_records(&sec.kept);
         doc.announced_byes = if team {
             teams::announced_absences(state, sec, complete)
         } else {
@@ -68,6 +69,21 @@ impl Desk {
             warnings: written.warnings,
         })
     }
+}
+
+/// The records an imported file had that Arbiter does not read, where they
+/// stood (docs/rules/trf.md "Import and export").
+fn kept_records(kept: &KeptRecords) -> Vec<OtherRecord> {
+    let record = |before_players| {
+        move |text: &String| OtherRecord {
+            text: text.clone(),
+            before_players,
+        }
+    };
+    let before = kept.before_players.iter().map(record(true));
+    before
+        .chain(kept.after_players.iter().map(record(false)))
+        .collect()
 }
 
 /// TRF26 `240` records for what the arbiter already knows about the rounds

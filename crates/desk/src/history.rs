@@ -181,6 +181,11 @@ pub(crate) fn describe(
     match event {
         Event::EventCreated { name } => format!("event created: {name}"),
         Event::EventConfigured { info } => format!("event details set: {}", info.name),
+        Event::TrfRecordsKept { section, kept } => format!(
+            "section {section}: the imported file's system code {} and {} records kept",
+            kept.system_code.as_deref().unwrap_or("-"),
+            kept.before_players.len() + kept.after_players.len()
+        ),
         Event::SectionCreated { code, config } | Event::SectionConfigured { code, config } => {
             format!(
                 "section {code} {}: {} rounds, {}, tie-breaks {}, scoring {}/{}/{}{}, initial colour {:?}{}",

@@ -10,7 +10,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use arbiter_model::journal::{BoardPair, Event, GameResult, Journal, PlayerId, SectionConfig};
+use arbiter_model::journal::{
+    BoardPair, Event, GameResult, Journal, KeptRecords, PlayerId, SectionConfig,
+};
 use arbiter_model::{ByeKind, Colour, Outcome, RoundEntry, System, Tournament};
 use arbiter_trf::TrfDocument;
 
@@ -159,6 +161,7 @@ fn events_of(
         composition: None,
     };
     let mut events = opening(t, section, config);
+    events.extend(kept_records(doc, section, system));
     let order: Vec<PlayerId> = t.entrants.iter().map(|e| e.player.tpn).collect();
     for g in &t.forbidden {
         if g.rounds.is_some() {
@@ -221,6 +224,31 @@ fn events_of(
     events.extend(announced(doc, played, rounds));
     fold_from(&mut journal, &events, folded)?;
     Ok((events, journal, imported))
+}
+
+/// The file's own spelling of the section's system (record 192) and the
+/// records Arbiter does not read, kept for the export (docs/rules/trf.md
+/// "Import and export"); nothing when there is nothing to keep.
+fn kept_records(doc: &TrfDocument, section: &str, system: System) -> Option<Event> {
+    let t = &doc.tournament;
+    let system_code = t
+        .system
+        .clone()
+        .filter(|code| code.as_str() != system.trf_code() && doc.records.r192);
+    let unread = doc.other_records.iter().filter(|o| !o.is_national_rating());
+    let (before, after): (Vec<_>, Vec<_>) = unread.partition(|o| o.before_players);
+    let text = |records: Vec<&arbiter_trf::OtherRecord>| -> Vec<String> {
+        records.into_iter().map(|o| o.text.clone()).collect()
+    };
+    let kept = KeptRecords {
+        system_code,
+        before_players: text(before),
+        after_players: text(after),
+    };
+    (kept != KeptRecords::default()).then(|| Event::TrfRecordsKept {
+        section: section.to_string(),
+        kept,
+    })
 }
 
 /// What the file already says of the rounds not yet paired: byes and

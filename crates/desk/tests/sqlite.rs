@@ -240,3 +240,44 @@ fn forfeits_without_opponent_and_announced_byes_are_imported() {
     announced.sort();
     assert_eq!(announced, ["3 Full [3]", "3 Half [2]", "3 Zero [4]"]);
 }
+
+/// The export of an imported file gives back its system code as written
+/// (`FIDE_DUTCH_2026`, not Arbiter's own spelling) and the records Arbiter
+/// does not read, where they stood (docs/rules/trf.md).
+#[test]
+fn the_system_code_and_unread_records_survive_import() {
+    let line = |tpn: u32, points: &str, block: &str| {
+        format!(
+            "{:<80}{points:>4}{:5}{block:>10}",
+            format!("001 {tpn:>4}      Player {tpn}"),
+            ""
+        )
+    };
+    let text = [
+        "012 Kept".to_string(),
+        "182 Some Program 1.0".to_string(),
+        "192 FIDE_DUTCH_2026".to_string(),
+        line(1, "1.0", "2 w 1"),
+        line(2, "0.0", "1 b 0"),
+        "XXR 3".to_string(),
+        "999 a record of another program".to_string(),
+    ]
+    .join("\n");
+    let dir = folder();
+    let doc = common::trf_doc(&dir, "in.trf", &text);
+    let path = dir.path().join("kept.arb");
+    let (desk, _) = Desk::import_trf(&path, &origin(), "main", &doc).unwrap();
+    let exported = desk.export_trf(None).unwrap().text;
+    let lines: Vec<&str> = exported.split('\r').collect();
+    let at = |text: &str| lines.iter().position(|l| *l == text);
+    let first_player = lines.iter().position(|l| l.starts_with("001")).unwrap();
+    assert!(at("192 FIDE_DUTCH_2026").is_some(), "{lines:?}");
+    assert!(
+        at("182 Some Program 1.0").unwrap() < first_player,
+        "{lines:?}"
+    );
+    assert!(
+        at("999 a record of another program").unwrap() > first_player,
+        "{lines:?}"
+    );
+}

@@ -77,6 +77,16 @@ pub struct OtherRecord {
     pub before_players: bool,
 }
 
+impl OtherRecord {
+    /// True for a national-rating record (a federation code, spec 05 §5):
+    /// read into the players' national ratings and written from them.
+    pub fn is_national_rating(&self) -> bool {
+        self.text
+            .get(..3)
+            .is_some_and(crate::teams::is_federation_code)
+    }
+}
+
 /// The notation a file used for each piece of information. The writer uses
 /// the same records, and TRF26 ones for information the file did not carry.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use super::edit::edit_round;
 use super::error::JournalError;
 use super::events::{BoardPair, Event};
 use super::registration;
-use super::section::{BoardRecord, Registration, RoundRecord, Section};
+use super::section::{BoardRecord, KeptRecords, Registration, RoundRecord, Section};
 use super::state::EventState;
 use super::teams;
 use crate::player::Player;
@@ -46,7 +46,14 @@ pub fn apply(state: &mut EventState, event: &Event) -> Result<(), JournalError> 
                 lots_seed: None,
                 team_order: Vec::new(),
                 rounds: Vec::new(),
+                kept: KeptRecords::default(),
             });
+        }
+        Event::TrfRecordsKept { section, kept } => {
+            let code = state.section(Some(section))?.code.clone();
+            if let Some(s) = state.sections.iter_mut().find(|s| s.code == code) {
+                s.kept = kept.clone();
+            }
         }
         Event::SectionConfigured { code, config } => {
             check_config(config)?;

@@ -6,6 +6,7 @@ use super::PlayerId;
 use super::awards::{FeesSet, Payment, PrizePlanSet};
 use super::config::SectionConfig;
 use super::registration::{RegistrationConfig, Submission};
+use super::section::KeptRecords;
 use super::teams::TeamEvent;
 use crate::player::{Colour, Player, Tpn};
 use crate::round_entry::{ByeKind, Outcome, RoundEntry};
@@ -98,6 +99,12 @@ pub enum Event {
     /// Descriptive data changed (TRF 012-132).
     EventConfigured {
         info: EventInfo,
+    },
+    /// An imported file's system code and unread records, kept for the
+    /// section's export.
+    TrfRecordsKept {
+        section: String,
+        kept: KeptRecords,
     },
     SectionCreated {
         code: String,
@@ -245,6 +252,7 @@ impl Event {
             Event::EventCreated { .. } => "event_created",
             Event::EventConfigured { .. } => "event_configured",
             Event::SectionCreated { .. } => "section_created",
+            Event::TrfRecordsKept { .. } => "trf_records_kept",
             Event::SectionConfigured { .. } => "section_configured",
             Event::PlayerRegistered { .. } => "player_registered",
             Event::PlayerUpdated { .. } => "player_updated",

@@ -60,7 +60,7 @@ pub use registration::{
     Decision, Entry as RegistrationEntry, FormField, Likeness, Offered, RegistrationConfig,
     RegistrationState, Standing, Submission, Window, likeness,
 };
-pub use section::{BoardRecord, Registration, RoundRecord, Section};
+pub use section::{BoardRecord, KeptRecords, Registration, RoundRecord, Section};
 pub use state::EventState;
 
 /// A player's event-wide registration number (see the module documentation).

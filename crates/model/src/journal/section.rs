@@ -122,6 +122,23 @@ pub struct Section {
     pub team_order: Vec<TeamId>,
     /// `rounds[r - 1]` is round `r`.
     pub rounds: Vec<RoundRecord>,
+    /// What an imported file said that the section does not model, given
+    /// back by its export (docs/rules/trf.md "Import and export").
+    pub kept: KeptRecords,
+}
+
+/// The system code and the records of an imported TRF that the event keeps
+/// verbatim for its export.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeptRecords {
+    /// The file's 192 code (`FIDE_DUTCH_2026_BAKU`), when it names the
+    /// section's system.
+    pub system_code: Option<String>,
+    /// Records no part of Arbiter reads (172, 182, unknown codes), whole
+    /// lines in file order: those before the first player record, then
+    /// those after.
+    pub before_players: Vec<String>,
+    pub after_players: Vec<String>,
 }
 
 impl Section {

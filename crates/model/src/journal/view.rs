@@ -126,7 +126,13 @@ impl EventState {
             total_rounds: Some(config.rounds),
             initial_colour: Some(config.initial_colour),
             scoring: config.scoring,
-            system: Some(config.system.trf_code().to_string()),
+            system: Some(
+                section
+                    .kept
+                    .system_code
+                    .clone()
+                    .unwrap_or_else(|| config.system.trf_code().to_string()),
+            ),
             acceleration,
             forbidden,
             teams,
