@@ -14,6 +14,30 @@ fn player(tpn: u32, points: &str, blocks: &[&str]) -> String {
     format!("{head:<80}{points:>4}{:5}{rounds}", "")
 }
 
+/// Runs every command that reads the TRF file `f` (`import trf` into
+/// `event`): each command line with what it did.
+fn every_reader(f: &str, event: &Path) -> Vec<(Vec<String>, std::process::Output)> {
+    let event = event.to_str().expect("utf-8 path");
+    let commands: [&[&str]; 5] = [
+        &["trf", "check", f],
+        &["standings", f],
+        &["crosstable", f],
+        &["--dutch", f, "-p"],
+        &["import", "trf", f, event],
+    ];
+    commands
+        .iter()
+        .map(|args| {
+            let out = Command::cargo_bin("arbiter")
+                .expect("the arbiter binary")
+                .args(*args)
+                .output()
+                .expect("runs");
+            (args.iter().map(|a| a.to_string()).collect(), out)
+        })
+        .collect()
+}
+
 /// Every command that reads `text` as a TRF must refuse it with `message`
 /// (after the file name) and exit code `code`.
 fn every_command_refuses(text: &str, message: &str, code: i32) {
@@ -22,19 +46,7 @@ fn every_command_refuses(text: &str, message: &str, code: i32) {
     std::fs::write(&file, text).expect("written");
     let event = dir.path().join("ev.arb");
     let f = file.to_str().expect("utf-8 path");
-    let commands: [Vec<&str>; 5] = [
-        vec!["trf", "check", f],
-        vec!["standings", f],
-        vec!["crosstable", f],
-        vec!["--dutch", f, "-p"],
-        vec!["import", "trf", f, event.to_str().expect("utf-8 path")],
-    ];
-    for args in commands {
-        let out = Command::cargo_bin("arbiter")
-            .expect("the arbiter binary")
-            .args(&args)
-            .output()
-            .expect("runs");
+    for (args, out) in every_reader(f, &event) {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
             stderr.contains(&format!("{f}:{message}")),
@@ -97,18 +109,7 @@ fn a_wrong_point_total_is_the_same_warning_everywhere() {
         "{f}:1:81: warning: player 1 has 3.0 points, but the results add up to 1.0: the results \
          are used (field points)"
     );
-    for args in [
-        vec!["trf", "check", f],
-        vec!["standings", f],
-        vec!["crosstable", f],
-        vec!["--dutch", f, "-p"],
-        vec!["import", "trf", f, event.to_str().expect("utf-8 path")],
-    ] {
-        let out = Command::cargo_bin("arbiter")
-            .expect("the arbiter binary")
-            .args(&args)
-            .output()
-            .expect("runs");
+    for (args, out) in every_reader(f, &event) {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(&warning), "{args:?}: {stderr}");
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");

@@ -64,14 +64,47 @@ pub fn read_file(
     tiebreaks: &dyn TieBreakCodes,
 ) -> Result<TrfDocument, ReadError> {
     let path = path.as_ref();
-    let bytes = std::fs::read(path).map_err(|source| ReadError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = read_bounded(path)?;
     read(&bytes, tiebreaks).map_err(|errors| ReadError::Trf {
         path: path.to_path_buf(),
         errors,
     })
+}
+
+/// The bytes of the file at `path`, refused beyond
+/// [`limits::MAX_FILE_BYTES`]: a file by its size before any byte is read,
+/// a device or pipe once it has given more.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let io = |source| ReadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let size = file.metadata().map_err(io)?;
+    let too_large = |_| ReadError::Trf {
+        path: path.to_path_buf(),
+        errors: vec![TrfError::limit(
+            1,
+            1,
+            "file",
+            format!(
+                "larger than {} bytes, the most Arbiter reads of a TRF file",
+                limits::MAX_FILE_BYTES
+            ),
+        )],
+    };
+    if size.is_file() && size.len() > limits::MAX_FILE_BYTES {
+        return Err(too_large(()));
+    }
+    let mut bytes = Vec::new();
+    file.take(limits::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(too_large(()));
+    }
+    Ok(bytes)
 }
 
 /// [`read_file`] on bytes already in memory: every problem of the text, in

@@ -18,6 +18,11 @@ pub const MAX_TPN: Tpn = 9999;
 /// is more than any Swiss or round robin plays.
 pub const MAX_ROUNDS: u32 = 99;
 
+/// The largest file read: 9,999 players of 99 rounds take about 11 MB, and
+/// team, acceleration and other records a few more; anything beyond is
+/// refused before it is read (README "Size limits of input files").
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// The largest number a 4-column field holds (rating, rank, opponent).
 pub const MAX_FOUR_DIGITS: u32 = 9999;
 

@@ -203,3 +203,31 @@ fn the_budget_measures_what_a_call_holds() {
     let (_, usage) = measured(|| ());
     assert!(usage.peak_bytes < 1024, "{usage:?}");
 }
+
+/// A file beyond the size a TRF can have is refused by its size before it
+/// is read (a sparse file of 64 MiB + 1 takes no room), and a device that
+/// never ends is cut off there (README "Size limits of input files").
+#[test]
+fn a_file_beyond_the_largest_tournament_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("arbiter-trf-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    let big = dir.join("big.trf");
+    let file = std::fs::File::create(&big).expect("created");
+    file.set_len(arbiter_trf::limits::MAX_FILE_BYTES + 1)
+        .expect("sized");
+    let (result, usage) = measured(|| arbiter_trf::read_file(&big, &codes));
+    let err = result.expect_err("refused");
+    assert_eq!(err.kind(), Some(ErrorKind::SizeLimit), "{err}");
+    assert!(
+        usage.peak_bytes < MEMORY_BUDGET,
+        "{} bytes",
+        usage.peak_bytes
+    );
+    assert!(
+        err.to_string().contains("1:1: larger than 67108864 bytes"),
+        "{err}"
+    );
+    let endless = arbiter_trf::read_file("/dev/zero", &codes).expect_err("refused");
+    assert_eq!(endless.kind(), Some(ErrorKind::SizeLimit), "{endless}");
+    std::fs::remove_dir_all(&dir).expect("removed");
+}

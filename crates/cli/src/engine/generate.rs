@@ -13,10 +13,6 @@ use super::failure::Failure;
 use super::input;
 use super::progress::RoundProgress;
 
-/// The largest model file re-read for its layout: 9,999 players of 99
-/// rounds take about 11 MB in TRF.
-const MAX_MODEL_BYTES: u64 = 32 << 20;
-
 pub fn run(
     system_flag: &str,
     source: &GeneratorSource,
@@ -86,9 +82,9 @@ pub fn run(
 
 /// The model's text again, for its layout: it was just read and validated
 /// by the TRF reader, so it is within the reader's limits unless it changed
-/// since; [`MAX_MODEL_BYTES`] bounds that case.
+/// since; the reader's own limit bounds that case.
 fn model_text(path: &Path) -> Result<String, Failure> {
-    let bytes = arbiter_desk::read_bytes(path, MAX_MODEL_BYTES)?;
+    let bytes = arbiter_desk::read_bytes(path, arbiter_trf::limits::MAX_FILE_BYTES)?;
     String::from_utf8(bytes)
         .map_err(|_| Failure::invalid(format!("{}: not UTF-8 text", path.display())))
 }
