@@ -242,3 +242,42 @@ fn a_rematch_in_the_file_is_imported_as_an_override() {
         match_boards(&imported.matches(None, Some(1)).unwrap())
     );
 }
+
+/// A team section's file lists the players on its teams only: two players
+/// registered on no team are left out (and named), so every `001` player is
+/// on a `310` roster and the numbers stay 1-4.
+#[test]
+fn a_team_sections_file_leaves_out_players_on_no_team() {
+    let dir = folder();
+    let (mut desk, _) = common::team_file(&dir, 3, 2, arbiter_desk::TeamSettingsForm::default());
+    common::teams(&mut desk, 2, 2);
+    for (name, rating) in [("Loner B, Test", 1400), ("Loner A, Test", 1500)] {
+        desk.add_player(&origin(), None, &common::player(name, rating))
+            .unwrap();
+    }
+    desk.pair_next_matches(&origin(), None).unwrap();
+    common::finish_matches(&mut desk, 1, "1-0");
+    let export = desk.export_trf(None).unwrap();
+    assert_eq!(export.left_out, ["Loner A, Test", "Loner B, Test"]);
+    let lines: Vec<&str> = export.text.split('\r').collect();
+    assert!(lines.contains(&"062 4"), "{lines:?}");
+    let doc = trf_doc(&dir, "teams.trf", &export.text);
+    let tpns: Vec<u32> = doc
+        .tournament
+        .entrants
+        .iter()
+        .map(|e| e.player.tpn)
+        .collect();
+    assert_eq!(tpns, [1, 2, 3, 4]);
+    let mut on_rosters: Vec<u32> = doc
+        .tournament
+        .teams
+        .iter()
+        .flat_map(|t| t.members.clone())
+        .collect();
+    on_rosters.sort_unstable();
+    assert_eq!(on_rosters, [1, 2, 3, 4]);
+    let (imported, _) =
+        Desk::import_trf(&dir.path().join("again.arb"), &origin(), "main", &doc).unwrap();
+    assert_eq!(imported.export_trf(None).unwrap().text, export.text);
+}
