@@ -158,6 +158,9 @@ fn events_of(
         composition: None,
     };
     let mut events = opening(t, section, config);
+    imported
+        .assumed
+        .extend(crate::import_teams::keep_team_lists(t, &mut events)?);
     let order: Vec<PlayerId> = t.entrants.iter().map(|e| e.player.tpn).collect();
     for g in &t.forbidden {
         if g.rounds.is_some() {
