@@ -1008,6 +1008,13 @@ fn export_trf(event: &Path, section: Option<&str>, output: Option<&Path>) -> Res
     for w in &export.warnings {
         out::warn(format_args!("warning: {w}"));
     }
+    if !export.left_out.is_empty() {
+        out::warn(format_args!(
+            "note: {} player(s) on no team left out of the team file: {}",
+            export.left_out.len(),
+            export.left_out.join("; ")
+        ));
+    }
     match output {
         Some(path) if path != Path::new("-") => {
             arbiter_desk::write_file(path, export.text.as_bytes())?;

@@ -133,3 +133,77 @@ fn a_different_system_in_record_192_exits_3() {
     assert_eq!(stdout, "");
     assert!(stderr.contains("FIDE_BURSTEIN"), "{stderr}");
 }
+
+/// A team competition in TRF16 form: players 1-8, two rounds, every game
+/// board by board, and the team lists `lists` (`013`). Round 1: 1-3, 4-2,
+/// 5-7, 8-6; round 2: 5-1, 2-6, 3-7, 8-4 (White first).
+fn team_competition(lists: &[(&str, [u32; 2])]) -> String {
+    let rounds = [
+        [(3, "w 1"), (4, "b ="), (1, "b 0"), (2, "w =")],
+        [(7, "w 1"), (8, "b 0"), (5, "b 0"), (6, "w 1")],
+    ];
+    let second = [
+        [(5, "b ="), (6, "w 1"), (7, "w 0"), (8, "b 1")],
+        [(1, "w ="), (2, "b 0"), (3, "b 1"), (4, "w 0")],
+    ];
+    let points = ["1.5", "1.5", "0.0", "1.5", "1.5", "0.0", "1.0", "1.0"];
+    let mut text = String::from("012 Team Cup\n142 2\n152 W\n");
+    for p in 0..8 {
+        let (o1, r1) = rounds[p / 4][p % 4];
+        let (o2, r2) = second[p / 4][p % 4];
+        text += &format!(
+            "001 {:>4}      {:<33} {:>4}{:28}{:>4}{:5}  {o1:>4} {r1}  {o2:>4} {r2}\n",
+            p + 1,
+            format!("Player {}", p + 1),
+            2350 - 50 * p,
+            "",
+            points[p],
+            ""
+        );
+    }
+    for (name, [a, b]) in lists {
+        text += &format!("013 {name:<32}{a:>4} {b:>4}\n");
+    }
+    text
+}
+
+/// Each team meets one other team in both rounds (Alpha-Beta and
+/// Gamma-Delta, then Alpha-Gamma and Beta-Delta): a team event, refused
+/// with exit 3 and nothing on standard output.
+#[test]
+fn a_team_competition_in_trf16_form_is_named_a_team_event() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lists = [
+        ("Alpha", [1, 2]),
+        ("Beta", [3, 4]),
+        ("Gamma", [5, 6]),
+        ("Delta", [7, 8]),
+    ];
+    std::fs::write(dir.path().join("cup.trf"), team_competition(&lists)).expect("write");
+    let (code, stdout, stderr) = run(&["--dutch", "cup.trf", "-c"], dir.path());
+    assert_eq!(code, Some(3));
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr.trim_end(),
+        "cup.trf: a team event: in 2 of its 2 rounds every game is between the players of two \
+         teams of its team lists, each team meeting one other team; its pairings are of teams, \
+         which --dutch -c cannot check as an individual Swiss (a TRF-2026 team file is checked \
+         with --team-swiss -c)"
+    );
+}
+
+/// The same games with club lists under which a team meets two others in
+/// a round (1-3 and 2-4 for {1, 2}): an individual event, checked.
+#[test]
+fn team_lists_that_are_not_matches_leave_the_file_to_check() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lists = [
+        ("Alpha", [1, 2]),
+        ("Beta", [3, 5]),
+        ("Gamma", [4, 6]),
+        ("Delta", [7, 8]),
+    ];
+    std::fs::write(dir.path().join("open.trf"), team_competition(&lists)).expect("write");
+    let (code, _, stderr) = run(&["--dutch", "open.trf", "-c"], dir.path());
+    assert_eq!(code, Some(0), "{stderr}");
+}

@@ -262,3 +262,95 @@ fn a_team_file_without_a_system_gets_the_default() {
     let export = ok(&["export".as_ref(), "trf".as_ref(), event.as_os_str()]);
     assert!(export.split('\r').any(|l| l == "192 FIDE_TEAM_TYPEA_MP_GP"));
 }
+
+/// An individual file's `013` lists become the players' teams; a list
+/// naming a starting rank with no `001` record is noted, and the import
+/// goes on.
+#[test]
+fn team_lists_of_an_individual_file_are_imported_with_their_notes() {
+    let dir = scratch("team-lists-013");
+    let file = dir.join("club.trf");
+    let player =
+        |tpn: u32, name: &str, rating: u32| format!("001 {tpn:>4}      {name:<33} {rating:>4}\n");
+    let text = [
+        "012 Club Open\n142 3\n152 W\n".to_string(),
+        player(1, "Rossi, Mario", 2000),
+        player(2, "Bianchi, Luca", 1900),
+        format!("013 {:<32}   1    2    9\n", "Scacchi Roma"),
+    ]
+    .concat();
+    std::fs::write(&file, text).expect("write");
+    let event = dir.join("club.arb");
+    let out = ok(&[
+        "import".as_ref(),
+        "trf".as_ref(),
+        file.as_os_str(),
+        event.as_os_str(),
+    ]);
+    assert_eq!(
+        out,
+        format!(
+            "imported 2 players and 0 rounds into {}, section main (FIDE Dutch system)\n\
+             note: team 'Scacchi Roma' lists starting rank 9, who has no player record \
+             (001): not on the team\n",
+            event.display()
+        )
+    );
+    let list = ok(&["player".as_ref(), "list".as_ref(), event.as_os_str()]);
+    assert_eq!(list.matches("Scacchi Roma").count(), 2, "{list}");
+}
+
+/// `export trf` of a team section leaves out the players on no team and
+/// says so on standard error.
+#[test]
+fn a_team_sections_export_names_the_players_left_out() {
+    let dir = scratch("team-export-left-out");
+    let event = dir.join("cup.arb");
+    let e = event.as_os_str();
+    // `arbiter WORDS EVENT REST`.
+    let args = |words: &[&str], rest: &[&str]| -> Vec<std::ffi::OsString> {
+        let mut v: Vec<std::ffi::OsString> = words.iter().map(Into::into).collect();
+        v.push(e.into());
+        v.extend(rest.iter().map(Into::into));
+        v
+    };
+    let new = [
+        "--name",
+        "Cup",
+        "--rounds",
+        "3",
+        "--system",
+        "team-swiss",
+        "--boards",
+        "2",
+    ];
+    ok(&args(&["new"], &new));
+    for (name, rating) in [
+        ("A, a", "2100"),
+        ("B, b", "2000"),
+        ("C, c", "1900"),
+        ("D, d", "1800"),
+        ("E, e", "1700"),
+    ] {
+        ok(&args(
+            &["player", "add"],
+            &["--name", name, "--rating", rating],
+        ));
+    }
+    ok(&args(
+        &["team", "add"],
+        &["--name", "T1", "--players", "1,2"],
+    ));
+    ok(&args(
+        &["team", "add"],
+        &["--name", "T2", "--players", "3,4"],
+    ));
+    let out = run(&args(&["export", "trf"], &[]));
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "note: 1 player(s) on no team left out of the team file: E, e\n"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.split('\r').filter(|l| l.starts_with("001")).count(), 4);
+}

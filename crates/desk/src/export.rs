@@ -1,6 +1,7 @@
 //! `export trf`: a section as a TRF-2026 file (the rounds whose results are
 //! all in), with what is already known of the rounds to come; a team
-//! section as a TRF-2026 team file (310-362, families as 260).
+//! section as a TRF-2026 team file (310-362, families as 260) of the
+//! players on its teams.
 
 use std::collections::BTreeMap;
 
@@ -30,6 +31,8 @@ pub struct TrfExport {
     pub unranked: Option<String>,
     /// What the writer had to shorten (names longer than their TRF field).
     pub warnings: Vec<WriteWarning>,
+    /// The names of a team section's players on no team, not in the file.
+    pub left_out: Vec<String>,
 }
 
 impl Desk {
@@ -46,6 +49,11 @@ impl Desk {
         });
         let mut t = state.tournament(sec, complete);
         let team = sec.config.is_team_section();
+        let left_out = if team {
+            teams::leave_out_players_off_teams(&mut t)
+        } else {
+            Vec::new()
+        };
         let unranked = if team {
             teams::fill_team_totals(&mut t, complete)
         } else {
@@ -67,6 +75,7 @@ impl Desk {
             incomplete,
             unranked,
             warnings: written.warnings,
+            left_out,
         })
     }
 }

@@ -161,10 +161,16 @@ fn events_of(
         composition: None,
     };
     let mut events = opening(t, section, config);
+    imported
+        .assumed
+        .extend(crate::import_teams::keep_team_lists(t, &mut events)?);
     events.extend(kept_records(doc, section, system));
     let order: Vec<PlayerId> = t.entrants.iter().map(|e| e.player.tpn).collect();
     for g in &t.forbidden {
-        if g.rounds.is_some() {
+        // A range over every round (as an export writes it) is no limit.
+        if g.rounds
+            .is_some_and(|(first, last)| first > 1 || last < rounds)
+        {
             return Err(DeskError::refused(
                 "forbidden pairs limited to some rounds cannot be imported",
             ));

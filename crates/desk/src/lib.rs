@@ -96,6 +96,7 @@ pub mod forms;
 mod history;
 mod hosting;
 mod import;
+mod import_teams;
 mod input;
 mod lots;
 mod origin;

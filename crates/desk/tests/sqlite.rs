@@ -260,6 +260,8 @@ fn the_system_code_and_unread_records_survive_import() {
         line(1, "1.0", "2 w 1"),
         line(2, "0.0", "1 b 0"),
         "XXR 3".to_string(),
+        // Forbidden in every round, as an export writes it: no limit.
+        "260 1 3 1 2".to_string(),
         "999 a record of another program".to_string(),
     ]
     .join("\n");

@@ -242,3 +242,172 @@ fn a_rematch_in_the_file_is_imported_as_an_override() {
         match_boards(&imported.matches(None, Some(1)).unwrap())
     );
 }
+
+/// An individual event in TRF16 form: players 1-4 (Alpha: 1 and 3, Beta: 2
+/// and 4, as `013` lists), round 1 played (1-2 and 3-4, White wins), two
+/// rounds; `extra` are more records.
+fn individual_with_teams(extra: &str) -> String {
+    let player = |tpn: u32, rating: u32, points: &str, block: &str| {
+        format!(
+            "001 {tpn:>4}      {:<33} {rating:>4}{:28}{points:>4}{:5}  {block}\n",
+            format!("Player {tpn}"),
+            "",
+            ""
+        )
+    };
+    let list = |name: &str, members: &str| format!("013 {name:<32}{members}\n");
+    [
+        "012 Club Open\n142 2\n152 W\n".to_string(),
+        player(1, 2400, "1.0", "   2 w 1"),
+        player(2, 2300, "0.0", "   1 b 0"),
+        player(3, 2200, "1.0", "   4 w 1"),
+        player(4, 2100, "0.0", "   3 b 0"),
+        list("Alpha", "   1    3"),
+        list("Beta", "   2    4"),
+        extra.to_string(),
+    ]
+    .concat()
+}
+
+/// The pairs of the round `desk` would pair next, each as `(lower id,
+/// higher id)`, sorted.
+fn next_pairs(desk: &Desk) -> Vec<(u32, u32)> {
+    let view = desk.propose_next_round(None).expect("a pairing").round;
+    let mut pairs: Vec<(u32, u32)> = common::boards(&view)
+        .into_iter()
+        .map(|(_, w, b)| (w.min(b), w.max(b)))
+        .collect();
+    pairs.sort_unstable();
+    pairs
+}
+
+/// `013` lists become the players' teams (team classification and the
+/// export read them); they keep no team-mates apart: round 2 pairs the
+/// score group {1, 3} (Alpha) and {2, 4} (Beta) within itself, as the
+/// Dutch system does without forbidden pairs.
+#[test]
+fn team_lists_of_an_individual_file_are_kept_as_teams() {
+    let dir = folder();
+    let doc = trf_doc(&dir, "club.trf", &individual_with_teams(""));
+    let (desk, report) =
+        Desk::import_trf(&dir.path().join("club.arb"), &origin(), "main", &doc).unwrap();
+    assert_eq!(report.assumed, Vec::<String>::new());
+    let teams: Vec<(u32, Option<String>)> = desk
+        .players(None)
+        .unwrap()
+        .rows
+        .into_iter()
+        .map(|r| (r.id, r.player.team))
+        .collect();
+    let team = |name: &str| Some(name.to_string());
+    assert_eq!(
+        teams,
+        [
+            (1, team("Alpha")),
+            (2, team("Beta")),
+            (3, team("Alpha")),
+            (4, team("Beta"))
+        ]
+    );
+    let text = desk.export_trf(None).unwrap().text;
+    let lists: Vec<&str> = text.split('\r').filter(|l| l.starts_with("013")).collect();
+    assert_eq!(
+        lists,
+        [
+            format!("013 {:<32}   1    3", "Alpha"),
+            format!("013 {:<32}   2    4", "Beta")
+        ]
+    );
+    assert_eq!(next_pairs(&desk), [(1, 3), (2, 4)]);
+}
+
+/// Team-mates are kept apart where the file says so (`XXP 1 3`: 1-2 and
+/// 3-4 met, so 1-4 and 2-3 is the one pairing left) or the section is set
+/// so (`--avoid-team-pairings`: 1-3 and 2-4 are team-mates).
+#[test]
+fn team_mates_are_kept_apart_only_where_the_file_or_section_says_so() {
+    let dir = folder();
+    let doc = trf_doc(&dir, "xxp.trf", &individual_with_teams("XXP 1 3\n"));
+    let (desk, _) = Desk::import_trf(&dir.path().join("xxp.arb"), &origin(), "main", &doc).unwrap();
+    assert_eq!(next_pairs(&desk), [(1, 4), (2, 3)]);
+    let doc = trf_doc(&dir, "club.trf", &individual_with_teams(""));
+    let (mut desk, _) =
+        Desk::import_trf(&dir.path().join("club.arb"), &origin(), "main", &doc).unwrap();
+    let form = arbiter_desk::SectionForm {
+        avoid_team_pairings: Some(true),
+        ..arbiter_desk::SectionForm::default()
+    };
+    desk.configure_section(&origin(), "main", &form).unwrap();
+    assert_eq!(next_pairs(&desk), [(1, 4), (2, 3)]);
+}
+
+/// Lists that cannot be kept as written are read as the notes say: a
+/// member with no `001` record is left out, a list without a name is named
+/// by its place, a player on two lists stays on the first.
+#[test]
+fn team_lists_that_cannot_be_kept_as_written_are_noted() {
+    let dir = folder();
+    let extra = format!("013 {:<32}   9\n013 {:32}   4    1\n", "Gamma", "");
+    let doc = trf_doc(&dir, "odd.trf", &individual_with_teams(&extra));
+    let (desk, report) =
+        Desk::import_trf(&dir.path().join("odd.arb"), &origin(), "main", &doc).unwrap();
+    assert_eq!(
+        report.assumed,
+        [
+            "team 'Gamma' lists starting rank 9, who has no player record (001): not on the team",
+            "team list 4 has no name: named 'team 4'",
+            "player 4 is on the lists of teams 'Beta' and 'team 4': kept on 'Beta'",
+            "player 1 is on the lists of teams 'Alpha' and 'team 4': kept on 'Alpha'",
+        ]
+    );
+    let teams: Vec<Option<String>> = desk
+        .players(None)
+        .unwrap()
+        .rows
+        .into_iter()
+        .map(|r| r.player.team)
+        .collect();
+    assert_eq!(
+        teams,
+        ["Alpha", "Beta", "Alpha", "Beta"].map(|n| Some(n.to_string()))
+    );
+}
+
+/// A team section's file lists the players on its teams only: two players
+/// registered on no team are left out (and named), so every `001` player is
+/// on a `310` roster and the numbers stay 1-4.
+#[test]
+fn a_team_sections_file_leaves_out_players_on_no_team() {
+    let dir = folder();
+    let (mut desk, _) = common::team_file(&dir, 3, 2, arbiter_desk::TeamSettingsForm::default());
+    common::teams(&mut desk, 2, 2);
+    for (name, rating) in [("Loner B, Test", 1400), ("Loner A, Test", 1500)] {
+        desk.add_player(&origin(), None, &common::player(name, rating))
+            .unwrap();
+    }
+    desk.pair_next_matches(&origin(), None).unwrap();
+    common::finish_matches(&mut desk, 1, "1-0");
+    let export = desk.export_trf(None).unwrap();
+    assert_eq!(export.left_out, ["Loner A, Test", "Loner B, Test"]);
+    let lines: Vec<&str> = export.text.split('\r').collect();
+    assert!(lines.contains(&"062 4"), "{lines:?}");
+    let doc = trf_doc(&dir, "teams.trf", &export.text);
+    let tpns: Vec<u32> = doc
+        .tournament
+        .entrants
+        .iter()
+        .map(|e| e.player.tpn)
+        .collect();
+    assert_eq!(tpns, [1, 2, 3, 4]);
+    let mut on_rosters: Vec<u32> = doc
+        .tournament
+        .teams
+        .iter()
+        .flat_map(|t| t.members.clone())
+        .collect();
+    on_rosters.sort_unstable();
+    assert_eq!(on_rosters, [1, 2, 3, 4]);
+    let (imported, _) =
+        Desk::import_trf(&dir.path().join("again.arb"), &origin(), "main", &doc).unwrap();
+    assert_eq!(imported.export_trf(None).unwrap().text, export.text);
+}

@@ -10,6 +10,7 @@ pub mod matching;
 pub mod registry;
 pub mod round_input;
 pub mod round_robin;
+pub mod team_event;
 pub mod team_swiss;
 
 use arbiter_model::{Tournament, Tpn};

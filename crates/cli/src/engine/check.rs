@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use arbiter_model::System;
-use arbiter_pairing::{checker, registry};
+use arbiter_model::{System, Tournament};
+use arbiter_pairing::{checker, registry, team_event};
 
 use super::failure::Failure;
 use super::input;
@@ -12,6 +12,7 @@ use super::progress::RoundProgress;
 pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     let system = input::system(system_flag)?;
     let (doc, order) = input::load_ranked(path)?;
+    refuse_team_event(&doc.tournament, system_flag, path)?;
     input::require_initial_colour(&doc, path)?;
     if doc.records.r192
         && let Some(code) = &doc.tournament.system
@@ -45,6 +46,25 @@ pub fn run(system_flag: &str, path: &Path) -> Result<(), Failure> {
     }
     print_report(path, &checks);
     Ok(())
+}
+
+/// A team competition written as individual games is refused (exit 3): its
+/// rounds were paired team against team, which no individual system
+/// reproduces (docs/rules/trf.md, "Team events written as individual
+/// games").
+fn refuse_team_event(t: &Tournament, system_flag: &str, path: &Path) -> Result<(), Failure> {
+    let Some(found) = team_event::team_event(t) else {
+        return Ok(());
+    };
+    Err(Failure::invalid(format!(
+        "{}: a team event: in {} of its {} rounds every game is between the players of two \
+         teams of its team lists, each team meeting one other team; its pairings are of \
+         teams, which --{system_flag} -c cannot check as an individual Swiss (a TRF-2026 \
+         team file is checked with --team-swiss -c)",
+        path.display(),
+        found.matches,
+        found.played
+    )))
 }
 
 /// Prints the checker's report on the file at `path` (named by its stem).

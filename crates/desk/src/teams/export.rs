@@ -1,13 +1,13 @@
 //! What the TRF-2026 export of a team section adds to the section's team
 //! tournament: the 310 totals and ranks, and the 240 records of the teams
 //! absent from a round of the file or known to be absent from the rounds
-//! to come.
+//! to come; what it leaves out: the players on no team.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use arbiter_model::journal::{EventState, Section};
 use arbiter_model::team::{TeamMatches, TeamScore};
-use arbiter_model::{ByeKind, Tournament};
+use arbiter_model::{ByeKind, Tournament, Tpn};
 use arbiter_standings::StandingsOptions;
 use arbiter_trf::AnnouncedBye;
 
@@ -49,6 +49,25 @@ pub(crate) fn fill_team_totals(t: &mut Tournament, rounds: u32) -> Option<String
         team.reported_rank = ranks.get(&total.tpn).copied();
     }
     None
+}
+
+/// Leaves out of `t` the players on no team, and gives their names: a team
+/// file lists the players of its 310 rosters, and FIDE's checker refuses a
+/// `001` player on none (docs/rules/trf.md, "A team section's file"). They
+/// come after every roster in pairing-number order and never play in a
+/// team section, so the numbers kept stay 1 to n and no entry names a
+/// player left out.
+pub(crate) fn leave_out_players_off_teams(t: &mut Tournament) -> Vec<String> {
+    let on_teams: BTreeSet<Tpn> = t
+        .teams
+        .iter()
+        .flat_map(|team| team.members.iter().copied())
+        .collect();
+    let (kept, left_out): (Vec<_>, Vec<_>) = std::mem::take(&mut t.entrants)
+        .into_iter()
+        .partition(|e| on_teams.contains(&e.player.tpn));
+    t.entrants = kept;
+    left_out.into_iter().map(|e| e.player.name).collect()
 }
 
 /// TRF26 `240 Z` records (team numbers in a team file): the teams that did
