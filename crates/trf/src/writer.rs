@@ -10,7 +10,7 @@
 use arbiter_model::date::{Date, trf_date, trf_round_date};
 use arbiter_model::{Colour, Points, Team, Tournament, Tpn};
 
-use crate::document::{OtherRecord, TrfDocument};
+use crate::document::{OtherRecord, TrfDocument, UnfinishedGame};
 use crate::player_line;
 use crate::scoring::{self, ResolvedScoring, ScoringStyle};
 use crate::teams;
@@ -152,10 +152,16 @@ fn lines(doc: &TrfDocument) -> Vec<String> {
             .filter(|o| o.before_players)
             .map(|o| o.text.clone()),
     );
+    // Each open game goes back on its own line: the first line of its
+    // player whose rounds end just before it.
+    let mut open: Vec<_> = doc.unfinished.iter().collect();
     for e in entrants_in_order(doc) {
         let mut line = player_line::write(e);
-        if let Some(g) = doc.unfinished.iter().find(|g| g.player == e.player.tpn) {
-            player_line::append_unfinished(&mut line, g);
+        let own = |g: &&UnfinishedGame| {
+            g.player == e.player.tpn && g.round as usize == e.rounds.len() + 1
+        };
+        if let Some(i) = open.iter().position(own) {
+            player_line::append_unfinished(&mut line, open.remove(i));
         }
         out.push(line);
     }

@@ -676,3 +676,19 @@ fn games_of_a_round_in_progress_are_written_back() {
     };
     assert_eq!(games(&again), games(&d));
 }
+
+#[test]
+fn an_open_game_goes_back_on_its_own_line_only() {
+    // Found by the fuzzer: a second line of the same starting rank, with no
+    // round, took the first line's open game when written.
+    let text = [
+        common::player(1, "1.0", &["0000 - U", "2 b  "]),
+        common::player(2, "0.0", &["0000 - Z", "1 w  "]),
+        "001    1      Again".to_string(),
+    ]
+    .join("\n");
+    let d = parse(&text).unwrap();
+    let again = parse(&written(&d).join("\n")).unwrap();
+    assert_eq!(again.tournament, d.tournament);
+    assert_eq!(again.unfinished.len(), 2);
+}
