@@ -26,11 +26,12 @@ fn is_ett_code(value: &str) -> bool {
 
 /// A column ruler some writers put above the records (`###  RRRR1`,
 /// `DDD SSSS sTTT NNNN…`, `=====`): a line whose first three characters are
-/// one repeated non-digit (no record code is). Skipped, as blank lines are.
+/// one repeated visible ASCII character other than a digit (no record code
+/// is). Skipped, as blank lines are.
 fn is_ruler(raw: &str) -> bool {
     let mut head = raw.chars().take(3);
     match head.next() {
-        Some(c) if !c.is_ascii_digit() && !c.is_whitespace() => {
+        Some(c) if c.is_ascii_graphic() && !c.is_ascii_digit() => {
             head.all(|d| d == c) && raw.chars().count() >= 3
         }
         _ => false,

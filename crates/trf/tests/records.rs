@@ -692,3 +692,12 @@ fn an_open_game_goes_back_on_its_own_line_only() {
     assert_eq!(again.tournament, d.tournament);
     assert_eq!(again.unfinished.len(), 2);
 }
+
+#[test]
+fn control_characters_are_no_column_ruler() {
+    // Found by the fuzzer: a 320 record whose code became three NUL bytes
+    // was skipped as a ruler; only visible characters make one.
+    assert!(parse(&file(&["### RRRR1", "DDD SSSS", "===="])).is_ok());
+    let err = parse(&file(&["\0\0\0 5.0   5   3"])).unwrap_err();
+    assert_eq!(err.line, 4, "{err}");
+}
