@@ -276,13 +276,20 @@ impl TeamRecords {
             doc.team_pab_rounds = Some((*line, rounds.clone()));
         }
         doc.team_forfeit_lines = self.forfeits.iter().map(|&(_, n)| n).collect();
+        let mut rules = MatchRules {
+            colours,
+            match_points: self.match_points.unwrap_or_default(),
+            system: system.unwrap_or_default(),
+            pab: None,
+        };
+        // A 320 holding the values a PAB has without one says nothing more
+        // (the writer gives one whenever a team had the PAB).
+        let read = self.pab.map(|(pab, _, _)| pab);
+        if read != Some(rules.pab_value(t.scoring.draw)) {
+            rules.pab = read;
+        }
         t.team_section = Some(TeamSection {
-            rules: MatchRules {
-                colours,
-                match_points: self.match_points.unwrap_or_default(),
-                system: system.unwrap_or_default(),
-                pab: self.pab.map(|(pab, _, _)| pab),
-            },
+            rules,
             forfeited_matches: self.forfeits.into_iter().map(|(f, _)| f).collect(),
         });
     }

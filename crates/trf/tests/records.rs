@@ -701,3 +701,29 @@ fn control_characters_are_no_column_ruler() {
     let err = parse(&file(&["\0\0\0 5.0   5   3"])).unwrap_err();
     assert_eq!(err.line, 4, "{err}");
 }
+
+#[test]
+fn a_team_pab_of_the_default_values_reads_as_none() {
+    // Found by the fuzzer: a team file without 320 whose team had a PAB was
+    // written with a 320 of the default values (draw match points, half the
+    // boards' points) and read back with them as its own.
+    let text = [
+        "012 Cup".to_string(),
+        "192 FIDE_TEAM_TYPEA_MP_GP".to_string(),
+        "352 WB".to_string(),
+        "362 TW 2.0   TD 1.0   TL 0.0".to_string(),
+        common::player(1, "1.0", &["0000 - U"]),
+        common::player(2, "1.0", &["0000 - U"]),
+        format!(
+            "{:<54}{:<12}{:<7}{:<7}    1    2",
+            "310   1 Alpha", "", "", ""
+        ),
+        "320  1.0  1.0 001".to_string(),
+    ]
+    .join("\n");
+    let d = parse(&text).unwrap();
+    let pab = |d: &TrfDocument| d.tournament.team_section.as_ref().map(|s| s.rules.pab);
+    assert_eq!(pab(&d), Some(None));
+    let again = parse(&written(&d).join("\n")).unwrap();
+    assert_eq!(again.tournament, d.tournament);
+}
