@@ -218,11 +218,7 @@ pub(crate) fn append_unfinished(line: &mut String, g: &UnfinishedGame) {
     let start = round_block::block_start(g.round as usize);
     let width = line.chars().count();
     line.extend(std::iter::repeat_n(' ', (start - 1).saturating_sub(width)));
-    let colour = match g.colour {
-        arbiter_model::Colour::White => 'w',
-        arbiter_model::Colour::Black => 'b',
-    };
-    line.push_str(&format!("  {:>4} {colour}", g.opponent));
+    line.push_str(&round_block::encode_unfinished(g.opponent, g.colour));
 }
 
 /// Writes a 001 line (no line end, trailing blanks removed).

@@ -398,11 +398,24 @@ fn date(line: &Line, field: &str, warnings: &mut Vec<TrfWarning>) -> Option<Date
     if let Ok(date) = parse_date(text) {
         return Some(date);
     }
+    let unread = format!("the {field} is left empty");
+    other_writers_date(text, (line.number, 5, field), &unread, warnings)
+}
+
+/// A date the TRF form did not read, in another writer's form
+/// ([`parse_written_date`]): the date with a warning saying how it was
+/// read, or none with a warning naming the forms and `unread`.
+fn other_writers_date(
+    text: &str,
+    (line, column, field): (usize, usize, &str),
+    unread: &str,
+    warnings: &mut Vec<TrfWarning>,
+) -> Option<Date> {
     let (date, message) = match parse_written_date(text) {
         Ok(date) => (Some(date), format!("'{text}' read as {date}")),
-        Err(e) => (None, format!("{e}; the {field} is left empty")),
+        Err(e) => (None, format!("{e}; {unread}")),
     };
-    warnings.push(TrfWarning::new(line.number, 5, field, message));
+    warnings.push(TrfWarning::new(line, column, field, message));
     date
 }
 
@@ -417,12 +430,8 @@ fn round_date(
     if let Ok(date) = parse_round_date(&text, start) {
         return Some(date);
     }
-    let (date, message) = match parse_written_date(&text) {
-        Ok(date) => (Some(date), format!("'{text}' read as {date}")),
-        Err(e) => (None, format!("{e}; the round has no date")),
-    };
-    warnings.push(TrfWarning::new(line, col, "round date", message));
-    date
+    let at = (line, col, "round date");
+    other_writers_date(&text, at, "the round has no date", warnings)
 }
 
 /// A date as written: line, column, text.

@@ -253,12 +253,22 @@ pub fn encode(entry: &RoundEntry) -> String {
         Some(o) => format!("{o:>4}"),
         None => "0000".to_string(),
     };
-    let colour = match colour {
+    format!("  {opponent} {} {result}", colour_code(colour))
+}
+
+/// The block of a game of the round in progress: opponent and colour, no
+/// result (`docs/rules/trf.md` "A round in progress").
+pub(crate) fn encode_unfinished(opponent: Tpn, colour: Colour) -> String {
+    format!("  {opponent:>4} {}", colour_code(Some(colour)))
+}
+
+/// The colour column: `w`, `b`, or `-` for none.
+fn colour_code(colour: Option<Colour>) -> char {
+    match colour {
         Some(Colour::White) => 'w',
         Some(Colour::Black) => 'b',
         None => '-',
-    };
-    format!("  {opponent} {colour} {result}")
+    }
 }
 
 #[cfg(test)]
